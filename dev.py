@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""One-command set-up and tasks on a fresh machine (only Python 3.11 and pip needed).
+
+    python3 dev.py demo    # set up, then run judgebot's main job on the bundled data
+    python3 dev.py test    # set up, then run the whole test suite
+    python3 dev.py bench   # set up, then run the benchmarks
+
+Set-up creates .venv/ beside this file and installs judgebot (editable) with its
+test extras; it is skipped when pyproject.toml has not changed since the last run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+STAMP = VENV / ".judgebot-installed"
+
+
+def sh(*args: str | os.PathLike, check: bool = True) -> int:
+    print("+", " ".join(str(a) for a in args), flush=True)
+    return subprocess.run([str(a) for a in args], cwd=ROOT, check=check).returncode
+
+
+def setup() -> None:
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PY.exists():
+        return
+    if not PY.exists():
+        print(f"+ creating {VENV}", flush=True)
+        venv.create(VENV, with_pip=True)
+    sh(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    sh(PY, "-m", "pip", "install", "--quiet", "-e", ".[test]")
+    STAMP.write_text(wanted)
+
+
+def judgebot(*args: str, check: bool = True) -> int:
+    return sh(BIN / "judgebot", *args, check=check)
+
+
+def demo() -> int:
+    judgebot("index")
+    judgebot("search", "does weakness apply to benched pokemon", "--limit", "5")
+    judgebot("show", "II-B-08")
+    judgebot("term", "にげる")
+    return judgebot("check", "--verify", "rulings/", check=False)
+
+
+def test() -> int:
+    return sh(PY, "-m", "pytest", *sys.argv[2:], check=False)
+
+
+def bench() -> int:
+    return sh(PY, "benchmarks/run.py", *sys.argv[2:], check=False)
+
+
+TASKS = {"demo": demo, "test": test, "bench": bench}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in TASKS:
+        sys.exit(f"usage: python3 dev.py {{{'|'.join(TASKS)}}}")
+    setup()
+    sys.exit(TASKS[sys.argv[1]]())

@@ -1,0 +1,226 @@
+"""The `judgebot` command: parses options, calls the library, prints the result.
+
+Every domain error becomes a one-line message and an exit code here, in one place
+(`_run`): 0 success, 1 a --verify expectation did not hold, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Callable, List, Optional
+
+import typer
+
+from judgebot.errors import InputError, JudgebotError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Rules reference for the Pokémon TCG: search the rulebooks, show a rule, "
+    "look up a term, check a ruling, print rule cards.",
+)
+
+
+class Lang(str, Enum):
+    ja = "ja"
+    zh = "zh"
+    ko = "ko"
+    en = "en"
+    all = "all"
+
+
+class ShowLang(str, Enum):
+    ja = "ja"
+    zh = "zh"
+    ko = "ko"
+
+
+JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
+
+
+def _print_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def _run(action: Callable[[], int | None]) -> None:
+    """Run a command body; map errors to one-line messages and exit codes."""
+    try:
+        code = action() or 0
+    except JudgebotError as exc:
+        sys.stderr.write(f"judgebot: error: {exc}\n")
+        raise typer.Exit(exc.exit_code)
+    except KeyboardInterrupt:
+        sys.stderr.write("judgebot: interrupted\n")
+        raise typer.Exit(130)
+    except BrokenPipeError:
+        raise typer.Exit(0)
+    except Exception as exc:  # a bug in judgebot: still one line, no traceback
+        if os.environ.get("JUDGEBOT_DEBUG"):
+            raise
+        sys.stderr.write(
+            f"judgebot: internal error: {type(exc).__name__}: {exc} "
+            "(set JUDGEBOT_DEBUG=1 for the traceback)\n"
+        )
+        raise typer.Exit(3)
+    raise typer.Exit(code)
+
+
+@app.command()
+def search(
+    query: str = typer.Argument(..., help="Keywords or a question, in ja/zh/ko/en."),
+    lang: Lang = typer.Option(Lang.all, "--lang", help="Language of the documents to search."),
+    doc: Optional[str] = typer.Option(None, "--doc", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
+    limit: int = typer.Option(10, "--limit", min=1, max=200, help="Number of hits."),
+    json_: bool = JsonOpt,
+) -> None:
+    """Search the rule documents (ranked hits with the section ID and title)."""
+
+    def body():
+        from judgebot.search import search as run_search
+
+        result = run_search(query, lang=lang.value, doc=doc, limit=limit)
+        if json_:
+            _print_json(result)
+        else:
+            from judgebot.present.search_view import render_search
+
+            render_search(result, _console())
+
+    _run(body)
+
+
+@app.command()
+def show(
+    ident: str = typer.Argument(..., metavar="ID", help="A citation (guide-ja:I-A-03) or a bare section ID (I-A-03)."),
+    lang: Optional[ShowLang] = typer.Option(None, "--lang", help="Show the item in this language's document."),
+    json_: bool = JsonOpt,
+) -> None:
+    """Show one section, FAQ or example, with its references and equivalents."""
+
+    def body():
+        from judgebot.corpus import load_corpus
+
+        corpus = load_corpus()
+        record = corpus.resolve(ident, lang.value if lang else None)
+        if json_:
+            _print_json(record.to_contract())
+        else:
+            from judgebot.present.show_view import render_record
+
+            render_record(record, corpus, _console())
+
+    _run(body)
+
+
+@app.command()
+def term(
+    word: str = typer.Argument(..., help="A game term in Japanese, Chinese, Korean or English."),
+    json_: bool = JsonOpt,
+) -> None:
+    """Look a game term up in the multilingual glossary."""
+
+    def body():
+        from judgebot.glossary import lookup
+
+        result = lookup(word)
+        if json_:
+            _print_json(result)
+        else:
+            from judgebot.present.term_view import render_terms
+
+            render_terms(result, _console())
+
+    _run(body)
+
+
+@app.command()
+def index(
+    rebuild: bool = typer.Option(False, "--rebuild", help="Rebuild even if the index is current."),
+    json_: bool = JsonOpt,
+) -> None:
+    """Build the search index (search builds it on first use)."""
+
+    def body():
+        from judgebot.search import ensure_index
+
+        info = ensure_index(rebuild=rebuild)
+        if json_:
+            _print_json(info)
+        else:
+            state = "built" if info.get("built") else "up to date"
+            _console().print(
+                f"index {state}: {info['documents']} records, corpus {info['content_hash']}, "
+                f"at {info['path']}"
+            )
+
+    _run(body)
+
+
+@app.command()
+def check(
+    paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
+    verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
+    json_: bool = JsonOpt,
+) -> None:
+    """Rule on board states described in scenario files."""
+
+    def body():
+        from judgebot.engine import check_paths
+
+        rulings = check_paths(paths, verify=verify)
+        if json_:
+            _print_json(rulings[0] if len(rulings) == 1 else {"rulings": rulings})
+        else:
+            from judgebot.present.ruling_view import render_rulings
+
+            render_rulings(rulings, _console())
+        if verify and any(r.get("verified") is False for r in rulings):
+            return 1
+        return 0
+
+    _run(body)
+
+
+@app.command()
+def ingest(
+    seeds: Path = typer.Option(Path("../shared/seeds"), "--seeds", help="Folder with the five source files."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the corpus (default: data/corpus)."),
+    json_: bool = JsonOpt,
+) -> None:
+    """Regenerate the structured corpus in data/corpus from the source documents."""
+
+    def body():
+        from judgebot.corpus.ingest import ingest_all
+        from judgebot.paths import corpus_dir
+
+        if not seeds.is_dir():
+            raise InputError(f"{seeds}: not a folder with the source documents")
+        report = ingest_all(seeds, out or corpus_dir())
+        if json_:
+            _print_json(report)
+        else:
+            console = _console()
+            for doc, counts in report["documents"].items():
+                console.print(f"{doc}: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
+            console.print(f"repairs: {report['repairs']}; written to {report['out']}")
+
+    _run(body)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Equivalents across documents, from the curated data/alignment.yaml.
+
+Format::
+
+    guides:            # every guide-ja section -> the guide-zh section with the same
+      I-A-01: I-A-01   # content (chapter Ⅱ-E numbering diverges from E-16 on)
+      II-E-17: II-E-28
+    rules:             # play-rule / wiki sections -> guide-ja sections on the same rule
+      rules-ko:B-12: [I-F]
+      rules-ja:B-14: [I-F]
+
+Equivalence is by content, so it is data a person curated, not a numbering rule.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+import yaml
+
+from judgebot.errors import InputError
+from judgebot.paths import data_dir
+
+if TYPE_CHECKING:
+    from judgebot.corpus.model import Corpus
+
+
+def load_alignment() -> dict:
+    path = data_dir() / "alignment.yaml"
+    if not path.exists():
+        return {"guides": {}, "rules": {}}
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML: {exc}") from None
+    return {"guides": raw.get("guides") or {}, "rules": raw.get("rules") or {}}
+
+
+def equivalence_pairs(alignment: dict) -> list[tuple[str, str]]:
+    """Undirected citation pairs that name the same item."""
+    pairs: list[tuple[str, str]] = []
+    for ja, zh in alignment["guides"].items():
+        pairs.append((f"guide-ja:{ja}", f"guide-zh:{zh}"))
+    for rule, targets in alignment["rules"].items():
+        for target in targets if isinstance(targets, list) else [targets]:
+            pairs.append((rule, target if ":" in target else f"guide-ja:{target}"))
+    return pairs
+
+
+def attach_equivalents(corpus: "Corpus") -> None:
+    """Fill Record.equivalents: the guide counterpart, and for a guide section the
+    play-rule sections on the same rule (and the reverse)."""
+    alignment = load_alignment()
+    ja_to_zh = {f"guide-ja:{k}": f"guide-zh:{v}" for k, v in alignment["guides"].items()}
+    zh_to_ja = {v: k for k, v in ja_to_zh.items()}
+    rules_of: dict[str, set[str]] = defaultdict(set)  # guide-ja id -> rule ids
+    targets_of: dict[str, set[str]] = defaultdict(set)  # rule id -> guide-ja ids
+    for a, b in equivalence_pairs(alignment):
+        if a.startswith("guide-ja:") and b.startswith("guide-zh:"):
+            continue
+        rules_of[b].add(a)
+        targets_of[a].add(b)
+
+    for record in corpus:
+        if record.kind != "section":
+            continue
+        eq: list[str] = []
+        if record.doc == "guide-ja":
+            eq += [ja_to_zh[record.id]] if record.id in ja_to_zh else []
+            eq += sorted(rules_of.get(record.id, ()))
+        elif record.doc == "guide-zh":
+            ja = zh_to_ja.get(record.id)
+            if ja:
+                eq += [ja] + sorted(rules_of.get(ja, ()))
+        else:
+            for ja in sorted(targets_of.get(record.id, ())):
+                eq += [ja] + ([ja_to_zh[ja]] if ja in ja_to_zh else [])
+        record.equivalents = [c for c in dict.fromkeys(eq) if c in corpus.by_id and c != record.id]

@@ -1,0 +1,224 @@
+"""The structured rulebook corpus: records with stable IDs, loaded from data/corpus/.
+
+On-disk format (written by ``judgebot.corpus.ingest``, one JSON file per document,
+``data/corpus/<doc>.json``)::
+
+    {"doc": "guide-ja",
+     "attribution": {"title": ..., "publisher": ..., "version": ..., "date": ...,
+                     "lang": "ja", "source": "000_039a4a37a4424be9.txt", "note": ...},
+     "records": [<record>, ...]}          # in reading order
+
+A record::
+
+    {"id": "guide-ja:II-B-07",            # citation: DOC:SECTION[/faq-N|/ex-N]
+     "doc": "guide-ja", "section": "II-B-07",
+     "kind": "section" | "faq" | "example",
+     "lang": "ja",
+     "title": "かかっている効果を計算しない",
+     "text": "...",                       # plain text; a section's own text with its
+                                          # sub-records in reading order
+     "blocks": [{"type": "para|bullet|step|table|heading|note|example|faq",
+                 "text": "...", "level": 0, "ref": "guide-ja:II-B-07/faq-1"}],
+     "parent": "guide-ja:II-B" | null,
+     "children": [...], "faqs": [...], "examples": [...],
+     "refs": ["guide-ja:I-A-01"],         # resolved citations it points to
+     "cards": ["ケルディオex"]}            # card names a faq/example quotes (optional)
+
+Equivalents across documents are curated in ``data/alignment.yaml`` and attached
+at load time (see ``judgebot.corpus.alignment``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from functools import lru_cache
+from pathlib import Path
+
+from judgebot.errors import InputError, UnknownIdError
+from judgebot.paths import corpus_dir, data_dir
+
+DOCS = ("guide-ja", "guide-zh", "rules-ko", "rules-ja", "wiki-ja")
+GUIDES = {"ja": "guide-ja", "zh": "guide-zh"}
+DOC_LANG = {"guide-ja": "ja", "guide-zh": "zh", "rules-ko": "ko", "rules-ja": "ja", "wiki-ja": "ja"}
+# The document a bare section ID resolves in, per --lang.
+LANG_DEFAULT_DOC = {"ja": "guide-ja", "zh": "guide-zh", "ko": "rules-ko", "en": "guide-ja"}
+
+
+@dataclass
+class Record:
+    id: str
+    doc: str
+    section: str
+    kind: str
+    lang: str
+    title: str
+    text: str
+    blocks: list[dict] = field(default_factory=list)
+    parent: str | None = None
+    children: list[str] = field(default_factory=list)
+    faqs: list[str] = field(default_factory=list)
+    examples: list[str] = field(default_factory=list)
+    refs: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    equivalents: list[str] = field(default_factory=list)
+    order: int = 0
+
+    @classmethod
+    def from_json(cls, raw: dict, order: int) -> "Record":
+        known = {f for f in cls.__dataclass_fields__}
+        values = {k: v for k, v in raw.items() if k in known}
+        values["order"] = order
+        return cls(**values)
+
+    def to_contract(self) -> dict:
+        """The `show --json` object of CONTRACT.md (plus a few additive keys)."""
+        return {
+            "id": self.id,
+            "doc": self.doc,
+            "section": self.section,
+            "lang": self.lang,
+            "kind": self.kind,
+            "title": self.title,
+            "text": self.text,
+            "parent": self.parent,
+            "children": list(self.children),
+            "faqs": list(self.faqs),
+            "examples": list(self.examples),
+            "refs": list(self.refs),
+            "equivalents": list(self.equivalents),
+        }
+
+
+@dataclass
+class Document:
+    doc: str
+    attribution: dict
+    records: list[Record]
+
+
+class Corpus:
+    """All documents, addressable by citation."""
+
+    def __init__(self, documents: dict[str, Document], content_hash: str):
+        self.documents = documents
+        self.content_hash = content_hash
+        self.by_id: dict[str, Record] = {}
+        for document in documents.values():
+            for record in document.records:
+                self.by_id[record.id] = record
+
+    # -- lookup -----------------------------------------------------------
+    def __contains__(self, citation: str) -> bool:
+        return citation in self.by_id
+
+    def __iter__(self):
+        for document in self.documents.values():
+            yield from document.records
+
+    def get(self, citation: str) -> Record:
+        record = self.by_id.get(citation)
+        if record is None:
+            raise UnknownIdError(citation, self.suggest(citation))
+        return record
+
+    def resolve(self, ident: str, lang: str | None = None) -> Record:
+        """A citation (`guide-ja:I-A-03`) or a bare section ID (resolved in guide-ja,
+        or in the guide of --lang). With --lang, a citation of another language is
+        followed to its equivalent in that language."""
+        ident = normalize_id(ident)
+        if ":" in ident:
+            record = self.get(ident)
+            if lang and record.lang != lang:
+                return self.follow(record, lang)
+            return record
+        doc = LANG_DEFAULT_DOC.get(lang or "ja", "guide-ja")
+        citation = f"{doc}:{ident}"
+        if citation in self.by_id:
+            return self.by_id[citation]
+        if lang and doc != "guide-ja" and f"guide-ja:{ident}" in self.by_id:
+            return self.follow(self.by_id[f"guide-ja:{ident}"], lang)
+        raise UnknownIdError(citation, self.suggest(citation))
+
+    def follow(self, record: Record, lang: str) -> Record:
+        """The same item in a document of `lang` (guides first)."""
+        preferred = [GUIDES.get(lang)] + [d for d, l in DOC_LANG.items() if l == lang]
+        for doc in preferred:
+            for eq in record.equivalents:
+                if doc and eq.startswith(doc + ":"):
+                    return self.by_id[eq]
+        raise InputError(f"{record.id} has no equivalent in language {lang!r}")
+
+    def suggest(self, citation: str, n: int = 3) -> list[str]:
+        """The closest existing IDs, for an unknown-ID error."""
+        doc, _, section = citation.partition(":")
+        pool = [r.id for r in self if r.doc == doc] if doc in self.documents else list(self.by_id)
+        close = get_close_matches(citation, pool, n=n, cutoff=0.5)
+        if not close and section:
+            same_section = [c for c in self.by_id if c.split(":", 1)[1] == section]
+            close = same_section[:n]
+        if not close and section:
+            close = [c for c in pool if section.split("/")[0] in c][:n]
+        return close
+
+
+_ROMAN = {"Ⅰ": "I", "Ⅱ": "II", "Ⅲ": "III"}
+
+
+def normalize_id(ident: str) -> str:
+    """Accept what judges type: Roman numeral glyphs, lower case, spaces."""
+    ident = ident.strip()
+    for glyph, ascii_ in _ROMAN.items():
+        ident = ident.replace(glyph, ascii_)
+    doc, sep, rest = ident.rpartition(":")
+    rest = rest.replace(" ", "")
+    # Upper-case guide/rules section IDs (i-a-03 -> I-A-03) but keep faq/ex suffixes.
+    section, slash, sub = rest.partition("/")
+    if re.fullmatch(r"(?i)(i{1,2}|[a-h])(-[a-h0-9]+)*", section):
+        section = section.upper()
+    return f"{doc}{sep}{section}{slash}{sub.lower()}"
+
+
+def _hash_files(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def corpus_files() -> list[Path]:
+    """Every file whose content the corpus (and so the index) depends on."""
+    files = sorted(corpus_dir().glob("*.json"))
+    for extra in ("alignment.yaml", "glossary.yaml"):
+        path = data_dir() / extra
+        if path.exists():
+            files.append(path)
+    return files
+
+
+@lru_cache(maxsize=4)
+def _load(directory: str, content_hash: str) -> Corpus:
+    from judgebot.corpus.alignment import attach_equivalents
+
+    documents: dict[str, Document] = {}
+    for doc in DOCS:
+        path = Path(directory) / f"{doc}.json"
+        if not path.exists():
+            continue
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        records = [Record.from_json(r, i) for i, r in enumerate(raw["records"])]
+        documents[doc] = Document(doc, raw.get("attribution", {}), records)
+    corpus = Corpus(documents, content_hash)
+    attach_equivalents(corpus)
+    return corpus
+
+
+def load_corpus() -> Corpus:
+    files = corpus_files()
+    if not any(f.suffix == ".json" for f in files):
+        raise InputError(f"no corpus in {corpus_dir()}: run `judgebot ingest` first")
+    return _load(str(corpus_dir()), _hash_files(files))

@@ -1,0 +1,203 @@
+"""The guide's procedures as ordered, cited steps.
+
+One source for the engine (each step function records its trace entry with the
+step's citation) and for the quick-reference rule cards. Titles are the guides'
+own wording (ja: guide-ja Ver.3.4, zh: guide-zh, ko: rules-ko) plus English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    title: dict[str, str]  # lang -> title
+    cite: tuple[str, ...]  # citations, guide-ja first
+    detail: dict[str, str] | None = None  # lang -> one-line summary for cards
+
+    def label(self, lang: str) -> str:
+        return self.title.get(lang) or self.title["en"]
+
+
+def _s(key, ja, zh, ko, en, cite, detail=None) -> Step:
+    return Step(key, {"ja": ja, "zh": zh, "ko": ko, "en": en}, tuple(cite), detail)
+
+
+ATTACK = (
+    _s("declare", "ワザの宣言", "宣告招式", "기술 선언", "Declare the attack",
+       ["guide-ja:I-A-01", "guide-zh:I-A-01"],
+       {"ja": "ワザが使えない状態、【ねむり】【マヒ】なら宣言できない。先攻の最初の番はワザを使えない。",
+        "zh": "处于无法使用招式的状态或【睡眠】【麻痹】时无法宣告。先攻玩家的最初回合无法使用招式。",
+        "ko": "기술을 사용할 수 없는 상태, 잠듦·마비라면 선언할 수 없다. 선공의 첫 차례에는 기술을 사용할 수 없다.",
+        "en": "Not while it cannot attack, is Asleep or Paralyzed; not on the first turn of the player going first."}),
+    _s("cost", "ワザに必要なエネルギー", "使用招式所需能量", "기술에 필요한 에너지", "Pay the attack cost",
+       ["guide-ja:I-A-01", "guide-ja:II-D-09"],
+       {"ja": "必要なエネルギーと同じタイプのエネルギーが同じ数以上ついていること。",
+        "zh": "身上附有的能量需与所需能量属性相同且数量相等或更多。",
+        "ko": "필요한 에너지와 같은 타입의 에너지가 같은 수 이상 붙어 있어야 한다.",
+        "en": "Enough attached Energy of the right types (modifiers: more/less add up, 'none' wins)."}),
+    _s("coin_check", "ワザを使うポケモンの状態の確認", "确认要使用招式的宝可梦的状态", "기술을 사용하는 포켓몬의 상태 확인",
+       "Check the attacker's state", ["guide-ja:I-A-01", "guide-ja:II-D-01"],
+       {"ja": "「ウラならワザは失敗」の効果→コイン。【こんらん】→コイン、ウラなら自分にダメカン3個。",
+        "zh": "受到“反面则招式失败”效果→抛硬币。【混乱】→抛硬币，反面则在自己身上放置3个伤害指示物。",
+        "ko": "'뒷면이면 기술 실패' 효과→동전. 혼란→동전, 뒷면이면 자신에게 데미지 카운터 3개.",
+        "en": "'If tails, the attack fails' effects: flip. Confused: flip; tails puts 3 damage counters on itself."}),
+    _s("before_damage", "「ダメージを与える前に」", "在造成伤害前", "데미지를 주기 전에", "'Before doing damage' text",
+       ["guide-ja:I-A-01", "guide-ja:II-E-09"]),
+    _s("damage", "ダメージ計算", "伤害计算", "데미지 계산", "Damage calculation (6 steps)",
+       ["guide-ja:I-A-01"]),
+    _s("other_effects", "ダメージ以外の効果", "除伤害外的效果", "데미지 이외의 효과", "Effects other than damage",
+       ["guide-ja:I-A-01"]),
+    _s("on_damaged", "ダメージを受けたときにはたらく効果", "受到伤害时生效的效果", "데미지를 받았을 때 작용하는 효과",
+       "'When damaged' effects", ["guide-ja:I-A-01", "guide-ja:II-E-03"]),
+    _s("knockout_check", "きぜつの確認", "昏厥的确认", "기절 확인", "Check for Knock Outs",
+       ["guide-ja:I-A-01", "guide-ja:I-D"]),
+)
+
+DAMAGE = (
+    _s("base", "1. ワザのダメージの計算", "1. 计算招式的伤害", "① 기본 계산", "1. The attack's damage",
+       ["guide-ja:I-A-01", "guide-ja:II-B-01", "guide-ja:II-B-02", "guide-ja:II-B-03"],
+       {"ja": "ワザ名の右の数字。「+」「×」「-」は説明文に従う。0以下ならここで終わり。",
+        "zh": "招式名称右侧的数字。“+”“×”“-”按说明文变更。变为0或负数时结束。",
+        "ko": "기술 오른쪽의 숫자와 설명문으로 계산. 0 이하면 여기서 끝.",
+        "en": "The printed number; '+', '×', '-' per the text. 0 or less: the calculation ends."}),
+    _s("attacker_effects", "2. ダメージを与えるポケモンが受けている効果", "2. 造成伤害的宝可梦身上附加的效果",
+       "② 데미지를 변경하는 효과의 계산 (공격 측)", "2. Effects on the attacking Pokémon",
+       ["guide-ja:I-A-01", "guide-ja:II-B-04"],
+       {"ja": "「+●●」「-●●」をすべて合計して反映。0以下ならここで終わり。",
+        "zh": "合计所有变更伤害的效果。变为0或负数时结束。",
+        "ko": "공격하는 포켓몬의 효과를 합산. 0 이하면 여기서 끝.",
+        "en": "Add up every modifier on the attacker. 0 or less: the calculation ends."}),
+    _s("weakness", "3. 弱点の計算", "3. 弱点计算", "③ 약점의 계산", "3. Weakness",
+       ["guide-ja:I-A-01", "guide-ja:II-B-06"],
+       {"ja": "弱点のタイプが与える側のタイプと同じなら×2（古いカードは+●●）。ベンチは計算しない。",
+        "zh": "弱点属性与造成伤害的宝可梦相同时计算（×2）。备战区不计算。",
+        "ko": "약점 타입이 같으면 계산 (×2, 이전 카드는 +N). 벤치는 계산하지 않는다.",
+        "en": "Same type as the attacker: ×2 (older cards +N). Not for the Bench unless stated."}),
+    _s("resistance", "4. 抵抗力の計算", "4. 抗性计算", "④ 저항력의 계산", "4. Resistance",
+       ["guide-ja:I-A-01", "guide-ja:II-B-06"],
+       {"ja": "抵抗力のタイプが同じなら-30など。0以下ならここで終わり。",
+        "zh": "抗性属性相同时计算（-30等）。变为0或负数时结束。",
+        "ko": "저항력 타입이 같으면 계산 (-20, -30 등).",
+        "en": "Same type: -30 (or as printed). 0 or less: the calculation ends."}),
+    _s("defender_effects", "5. ダメージを受けるポケモンが受けている効果", "5. 受到伤害的宝可梦身上附加的效果",
+       "⑤ 데미지를 변경하는 효과의 계산 (받는 측)", "5. Effects on the defending Pokémon",
+       ["guide-ja:I-A-01", "guide-ja:II-B-05", "guide-ja:II-B-07"],
+       {"ja": "受ける側の「-●●」「+●●」を合計して反映。0以下ならここで終わり。",
+        "zh": "合计受到伤害一方的效果。变为0或负数时结束。",
+        "ko": "받는 포켓몬의 효과를 합산.",
+        "en": "Add up every modifier on the defender. 0 or less: the calculation ends."}),
+    _s("final", "6. 最終的なダメージ", "6. 最终伤害", "최종적인 데미지 결정", "6. Final damage",
+       ["guide-ja:I-A-01", "guide-ja:II-C-16"],
+       {"ja": "ダメカンをのせる。ワザのダメージを受けない状態ならのせない。",
+        "zh": "放置伤害指示物。处于不会受到招式伤害的状态时不放置。",
+        "ko": "데미지 카운터를 올린다.",
+        "en": "Place damage counters — none if it takes no damage from attacks."}),
+)
+
+RETREAT = (
+    _s("once_per_turn", "1回の番に1回", "每回合1次", "차례에 1번", "Once per turn",
+       ["guide-ja:I-A-03", "guide-zh:I-A-03"]),
+    _s("status", "【ねむり】【マヒ】・にげられない効果", "【睡眠】【麻痹】·无法撤退的效果", "잠듦·마비·후퇴할 수 없는 효과",
+       "Not while Asleep, Paralyzed or under 'cannot retreat'", ["guide-ja:I-A-03", "guide-ja:II-C-14"]),
+    _s("bench", "ベンチポケモンが必要", "需要备战宝可梦", "벤치 포켓몬이 필요", "Needs a Benched Pokémon",
+       ["guide-ja:I-A-03"]),
+    _s("cost", "にげるためのエネルギー", "撤退所需能量", "후퇴 에너지", "Retreat Cost with modifiers",
+       ["guide-ja:I-A-03", "guide-ja:II-D-10", "guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13"],
+       {"ja": "多くなる・少なくなるは合計、「なくなる」が優先。特殊エネルギーは何個ぶんかで数える。",
+        "zh": "增加与减少合计，“消除”优先。",
+        "ko": "늘어나는 효과와 줄어드는 효과는 합산.",
+        "en": "More and less add up; 'none' beats both. Special Energy counts as the units it provides."}),
+    _s("switch", "ベンチにもどし、入れ替える", "放回备战区并互换", "벤치로 되돌리고 교체", "Return to the Bench, promote another",
+       ["guide-ja:I-A-03"],
+       {"ja": "特殊状態とワザの効果はなくなる。ダメカン・エネルギー・どうぐはそのまま。",
+        "zh": "特殊状态和招式效果消除，伤害指示物等保留。",
+        "ko": "특수 상태와 효과는 없어진다.",
+        "en": "Special Conditions and attack effects end; damage, Energy and Tools stay."}),
+)
+
+CHECKUP = (
+    _s("poison", "【どく】", "【中毒】", "독", "Poisoned", ["guide-ja:I-F", "guide-ja:II-E-16"],
+       {"ja": "ダメカンを1個のせる（効果で個数が変わる）。", "zh": "放置1个伤害指示物。",
+        "ko": "데미지 카운터 1개.", "en": "1 damage counter (effects may change the number)."}),
+    _s("burn", "【やけど】", "【灼伤】", "화상", "Burned", ["guide-ja:I-F", "guide-ja:II-E-17"],
+       {"ja": "ダメカンを2個のせ、コインを投げてオモテなら回復。", "zh": "放置2个伤害指示物，抛硬币正面则恢复。",
+        "ko": "데미지 카운터를 올리고 동전.", "en": "2 damage counters, then flip: heads, it recovers."}),
+    _s("sleep", "【ねむり】", "【睡眠】", "잠듦", "Asleep", ["guide-ja:I-F"],
+       {"ja": "コインを投げてオモテなら回復。", "zh": "抛硬币正面则恢复。", "ko": "동전 앞면이면 회복.",
+        "en": "Flip: heads, it wakes up."}),
+    _s("paralysis", "【マヒ】", "【麻痹】", "마비", "Paralyzed", ["guide-ja:I-F"],
+       {"ja": "持ち主の番が終わった後のチェックで回復。", "zh": "在其拥有者的回合结束后的检查中恢复。",
+        "ko": "자신의 차례를 한 번 건너뛴 후 회복.", "en": "Recovers at the Checkup after its owner's turn."}),
+    _s("card_effects", "特性・トレーナーズの効果", "特性·训练家的效果", "특성·트레이너스의 효과",
+       "Abilities and Trainer effects", ["guide-ja:I-F", "guide-ja:II-E-08"]),
+    _s("knockout_check", "きぜつの確認", "昏厥的确认", "기절 확인", "Check for Knock Outs",
+       ["guide-ja:I-F", "guide-ja:I-D"]),
+)
+
+KNOCKOUT = (
+    _s("start", "残りHPがなくなったポケモンを確認", "确认没有剩余HP的宝可梦", "남은 HP가 없는 포켓몬 확인",
+       "Find Pokémon with no HP left", ["guide-ja:I-D"]),
+    _s("on_knockout", "【きぜつ】したときにはたらく効果", "【昏厥】时生效的效果", "기절했을 때의 효과",
+       "'When Knocked Out' effects", ["guide-ja:I-D", "guide-ja:II-E-04"]),
+    _s("discard", "ついているカードと共にトラッシュ", "与附着的卡牌一同放于弃牌区", "붙어 있는 카드와 함께 트래쉬",
+       "Discard it with its attached cards", ["guide-ja:I-D"]),
+    _s("prizes", "サイドをとる", "获得奖赏卡", "프라이즈를 가져간다", "Take Prize cards",
+       ["guide-ja:I-D", "guide-ja:II-D-18"],
+       {"ja": "ルールなし1枚、ex・V・VSTAR 2枚、メガシンカex・VMAX・TAG TEAM 3枚。",
+        "zh": "无规则1张，ex·V·VSTAR 2张，超级进化ex·VMAX·TAG TEAM 3张。",
+        "ko": "규칙 없음 1장, ex·V 2장, VMAX·TAG TEAM 3장.",
+        "en": "No Rule Box 1; ex, V, VSTAR, GX 2; Mega ex, VMAX, TAG TEAM 3."}),
+    _s("promote", "新しいバトルポケモンを出す", "放出新的战斗宝可梦", "새 배틀 포켓몬", "Promote a new Active Pokémon",
+       ["guide-ja:I-D"]),
+)
+
+GAME_END = (
+    _s("conditions", "勝ち負けの条件", "胜负的条件", "승패의 조건", "End conditions", ["guide-ja:I-E", "rules-ko:B-13"],
+       {"ja": "サイドをすべてとった／相手の場にポケモンがいない／自分の番の最初に山札を引けない。",
+        "zh": "获得全部奖赏卡／对手场上没有宝可梦／回合开始时无法抽牌。",
+        "ko": "프라이즈를 모두 가져감 / 상대 포켓몬이 없음 / 차례 처음에 덱을 뽑을 수 없음.",
+        "en": "Took all Prizes / opponent has no Pokémon in play / cannot draw at the start of the turn."}),
+    _s("both", "同時に満たしたとき", "同时满足时", "동시에 만족했을 때", "Both players at once",
+       ["guide-ja:I-E", "rules-ko:B-13"],
+       {"ja": "満たした条件の数が多いほうが勝ち。同じなら引き分け（タイブレーク）。",
+        "zh": "满足条件较多的一方获胜，相同则平局。",
+        "ko": "더 많은 조건을 만족한 쪽이 승리, 같으면 무승부.",
+        "en": "The player who meets more of the two conditions wins; equal is a draw (tie-break)."}),
+)
+
+SETUP = (
+    _s("draw_seven", "手札を7枚引く", "抽7张手牌", "7장 뽑기", "Draw 7 cards", ["guide-ja:I-G"]),
+    _s("active", "バトルポケモンを出す", "放出战斗宝可梦", "배틀 포켓몬", "Place an Active Pokémon", ["guide-ja:I-G"],
+       {"ja": "【たね】がなければ手札を見せて山札にもどし、引き直す。", "zh": "没有【基础】宝可梦时展示手牌并重抽。",
+        "ko": "기본 포켓몬이 없으면 다시 뽑는다.", "en": "No Basic Pokémon: reveal, shuffle back, redraw (mulligan)."}),
+    _s("bench", "ベンチポケモンを出す", "放出备战宝可梦", "벤치 포켓몬", "Place Benched Pokémon", ["guide-ja:I-G"]),
+    _s("prizes", "サイドを置く", "放置奖赏卡", "프라이즈", "Set 6 Prize cards", ["guide-ja:I-G"]),
+    _s("extra_draws", "相手の引き直しの回数ぶん引ける", "可抽取对手重抽次数的张数", "상대의 다시 뽑기 횟수만큼 뽑기",
+       "Draw up to one card per opponent mulligan", ["guide-ja:I-G"]),
+)
+
+PROCEDURES: dict[str, tuple[Step, ...]] = {
+    "attack": ATTACK,
+    "damage": DAMAGE,
+    "retreat": RETREAT,
+    "checkup": CHECKUP,
+    "knockout": KNOCKOUT,
+    "game_end": GAME_END,
+    "setup": SETUP,
+}
+
+# Prize cards for a Knock Out, by Rule Box (SCENARIOS.md).
+PRIZES_BY_RULE = {
+    "none": 1, "radiant": 1, "ex": 2, "v": 2, "vstar": 2, "gx": 2,
+    "mega_ex": 3, "vmax": 3, "tag_team": 3,
+}
+
+
+def step(procedure: str, key: str) -> Step:
+    for s in PROCEDURES[procedure]:
+        if s.key == key:
+            return s
+    raise KeyError(f"{procedure}.{key}")
