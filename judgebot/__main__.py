@@ -1,0 +1,3 @@
+from judgebot.cli import main
+
+main()

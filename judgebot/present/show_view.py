@@ -1,0 +1,103 @@
+"""Human rendering of one corpus record for `judgebot show`.
+
+Headings, bullets and steps read like the rulebook; 【FAQ】 blocks and 【文例】
+example cards are set apart in panels; references and equivalents are listed as
+citations with their titles, so a judge can follow them with `judgebot show`.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.text import Text
+
+from judgebot.corpus.model import Corpus, Record
+
+KIND_LABEL = {"faq": "【FAQ】", "example": "【文例】", "section": ""}
+
+
+def _block_text(block: dict) -> Text:
+    indent = "  " * int(block.get("level") or 0)
+    kind = block.get("type", "para")
+    body = block.get("text", "")
+    if kind == "heading":
+        return Text(indent + body, style="bold underline")
+    if kind == "bullet":
+        return Text(indent + "• " + body)
+    if kind == "step":
+        return Text(indent + body, style="bold" if not indent else "")
+    if kind == "note":
+        return Text(indent + "※ " + body, style="yellow")
+    if kind == "table":
+        return Text(body, style="dim")
+    return Text(indent + body)
+
+
+def _sub_record_panel(record: Record, corpus: Corpus) -> Panel:
+    sub = corpus.by_id.get(record.id)
+    body = sub.text if sub else ""
+    style = "cyan" if record.kind == "faq" else "magenta"
+    return Panel(
+        Text(body),
+        title=f"{KIND_LABEL[record.kind]} {record.title}",
+        subtitle=record.id,
+        title_align="left",
+        subtitle_align="right",
+        border_style=style,
+    )
+
+
+def record_body(record: Record, corpus: Corpus) -> list:
+    """The renderables of a record's body, in reading order."""
+    if not record.blocks:
+        return [Text(record.text)]
+    parts: list = []
+    for block in record.blocks:
+        ref = block.get("ref")
+        if block.get("type") in ("faq", "example") and ref in corpus.by_id:
+            parts.append(_sub_record_panel(corpus.by_id[ref], corpus))
+        else:
+            parts.append(_block_text(block))
+    return parts
+
+
+def _citation_lines(label: str, citations: list[str], corpus: Corpus) -> list[Text]:
+    if not citations:
+        return []
+    lines = [Text(label, style="bold")]
+    for citation in citations:
+        target = corpus.by_id.get(citation)
+        title = target.title if target else ""
+        line = Text("  ")
+        line.append(citation, style="green")
+        line.append(f"  {title}")
+        lines.append(line)
+    return lines
+
+
+def render_record(record: Record, corpus: Corpus, console: Console) -> None:
+    attribution = corpus.documents[record.doc].attribution
+    source = " ".join(
+        str(attribution[k]) for k in ("title", "version") if attribution.get(k)
+    )
+    header = Text()
+    header.append(record.id, style="bold green")
+    label = KIND_LABEL.get(record.kind, "")
+    header.append(f"  {label}{record.title}", style="bold")
+    renderables: list = [header, Text(source, style="dim")]
+    if record.parent:
+        parent = corpus.by_id.get(record.parent)
+        renderables.append(Text(f"in {record.parent}  {parent.title if parent else ''}", style="dim"))
+    renderables.append(Text(""))
+    renderables += record_body(record, corpus)
+    footer: list[Text] = []
+    footer += _citation_lines("Sections", record.children, corpus)
+    if not record.blocks:  # sub-records are inline in the blocks otherwise
+        footer += _citation_lines("FAQs", record.faqs, corpus)
+        footer += _citation_lines("Examples", record.examples, corpus)
+    footer += _citation_lines("References", record.refs, corpus)
+    footer += _citation_lines("Equivalents", record.equivalents, corpus)
+    if footer:
+        renderables.append(Text(""))
+        renderables += footer
+    console.print(Group(*renderables))

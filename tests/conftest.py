@@ -1,0 +1,44 @@
+"""Shared fixtures: run the CLI as a user would (a separate process)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory) -> Path:
+    """One per-user cache for the whole test session (the index is built once)."""
+    return tmp_path_factory.mktemp("judgebot-cache")
+
+
+class CliResult:
+    def __init__(self, proc: subprocess.CompletedProcess):
+        self.code = proc.returncode
+        self.stdout = proc.stdout
+        self.stderr = proc.stderr
+
+    def json(self):
+        return json.loads(self.stdout)
+
+
+@pytest.fixture
+def cli(cache_dir):
+    def run(*args: str, env: dict | None = None) -> CliResult:
+        full_env = {**os.environ, "JUDGEBOT_CACHE": str(cache_dir), "COLUMNS": "120"}
+        full_env.update(env or {})
+        proc = subprocess.run(
+            [sys.executable, "-m", "judgebot", *args],
+            cwd=ROOT, capture_output=True, text=True, env=full_env, timeout=300,
+        )
+        return CliResult(proc)
+
+    return run
