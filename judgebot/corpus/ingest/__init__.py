@@ -18,6 +18,7 @@ from judgebot.errors import InputError
 # doc id -> parser module (each has parse(text, log) -> list[SectionDraft])
 PARSERS = {
     "guide-ja": "guide_ja",
+    "guide-zh": "guide_zh",
 }
 
 
