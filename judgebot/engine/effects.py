@@ -1,0 +1,265 @@
+"""Which effects are in force on which Pokémon, and how they combine.
+
+Where an effect applies (SCENARIOS.md "Effects"): an effect on a Pokémon (its
+`effects`, Abilities, Tool, attached special Energy) applies to that Pokémon unless
+it has `applies_to`; a player's effects apply to that player's Pokémon matching
+`applies_to` (side own by default); the Stadium's apply to both sides unless its
+filter says otherwise. `side` in a filter is seen from the effect's owner.
+
+Negation (guide-ja Ⅱ-D-13 "なくなる"): `no_abilities` on a Pokémon removes the
+effects of its Abilities, `no_tool_effects` those of its Tool — also when the
+negation comes from a Stadium (ロケット団の監視塔, ジャミングタワー).
+Combining: "cannot" beats "can" (Ⅱ-A); "more" and "less" add up (Ⅱ-D-11/12);
+"none" beats both (Ⅱ-D-13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgebot.engine.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
+
+# The rule behind each primitive (SCENARIOS.md's table), for citations.
+KIND_CITES: dict[str, tuple[str, ...]] = {
+    "damage_dealt": ("guide-ja:I-A-01", "guide-ja:II-B-04"),
+    "damage_taken": ("guide-ja:I-A-01", "guide-ja:II-B-05"),
+    "prevent_damage": ("guide-ja:II-C-16",),
+    "prevent_effects": ("guide-ja:II-C-17",),
+    "no_weakness": ("guide-ja:II-D-13",),
+    "no_resistance": ("guide-ja:II-D-13",),
+    "weakness": ("guide-ja:I-A-01",),
+    "retreat_cost": ("guide-ja:II-D-10", "guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13"),
+    "attack_cost": ("guide-ja:II-D-09", "guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13"),
+    "cant_retreat": ("guide-ja:II-C-14",),
+    "cant_attack": ("guide-ja:II-C-15",),
+    "attack_coin_check": ("guide-ja:I-A-01", "guide-ja:II-D-01"),
+    "no_abilities": ("guide-ja:II-D-13",),
+    "no_tool_effects": ("guide-ja:II-D-13",),
+    "cant_play": ("guide-ja:II-C-19",),
+    "poison_counters": ("guide-ja:II-E-16",),
+    "burn_counters": ("guide-ja:II-E-17",),
+    "prizes_reduced": ("guide-ja:II-D-08",),
+    "max_hp": ("guide-ja:II-D-15",),
+    "provides": ("guide-ja:II-D-08",),
+}
+CANNOT_BEATS_CAN = "guide-ja:II-A"
+MORE_LESS_NONE = ("guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13")
+
+
+def cites_of(effect: Effect) -> tuple[str, ...]:
+    """The effect's own rule, then the sections of its card."""
+    return tuple(dict.fromkeys(KIND_CITES.get(effect.kind, ()) + effect.cites))
+
+
+def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None) -> bool:
+    """Does `target` match the filter, with `side` seen from the player `viewer`?"""
+    side = (filter_.side if filter_ and filter_.side else None) or default_side
+    if side == "own" and target.owner != viewer:
+        return False
+    if side == "opponent" and target.owner != other(viewer):
+        return False
+    if filter_ is None:
+        return True
+    if filter_.types is not None and not set(filter_.types) & set(target.types):
+        return False
+    if filter_.stage is not None and target.stage not in filter_.stage:
+        return False
+    if filter_.rule is not None and not _rule_matches(filter_.rule, target.rule):
+        return False
+    if filter_.position is not None and (filter_.position == "active") != target.is_active:
+        return False
+    if filter_.name is not None and target.name not in filter_.name:
+        return False
+    if filter_.evolved is not None and filter_.evolved != target.evolved:
+        return False
+    return True
+
+
+def _rule_matches(wanted: tuple[str, ...], rule: str) -> bool:
+    for value in wanted:
+        if value == "any" and rule != "none":
+            return True
+        if value == rule:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An effect as placed on the board: who carries it and whose it is."""
+
+    effect: Effect
+    holder: Pokemon | None  # the Pokémon it is on (None: a player's or the Stadium's)
+    owner: str  # the player it belongs to: `side` filters are seen from here
+    default_side: str | None  # side when the filter gives none
+
+
+@dataclass(frozen=True)
+class Negated:
+    effect: Effect
+    holder: Pokemon
+    because: Effect  # the no_abilities / no_tool_effects that removed it
+
+
+class Board:
+    """Effects in force on every Pokémon of a scenario (computed once)."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.pokemon = scenario.all_pokemon()
+        placed = self._place()
+        # Negation first from everything but Abilities, then from the Abilities that survive it.
+        plain = [p for p in placed if p.effect.origin != "ability"]
+        no_ability = self._negated_holders(plain, "no_abilities")
+        surviving_abilities = [p for p in placed if p.effect.origin == "ability" and id(p.holder) not in no_ability]
+        no_ability.update(self._negated_holders(surviving_abilities, "no_abilities"))
+        live = plain + surviving_abilities
+        no_tool = self._negated_holders(live, "no_tool_effects")
+        self.negated: list[Negated] = []
+        self.placed: list[Placed] = []
+        for p in placed:
+            if p.effect.origin == "ability" and id(p.holder) in no_ability:
+                self.negated.append(Negated(p.effect, p.holder, no_ability[id(p.holder)]))
+            elif p.effect.origin == "tool" and id(p.holder) in no_tool:
+                self.negated.append(Negated(p.effect, p.holder, no_tool[id(p.holder)]))
+            else:
+                self.placed.append(p)
+        self.no_ability = no_ability
+        self.no_tool = no_tool
+        self._cache: dict[int, list[Effect]] = {}
+
+    def _place(self) -> list[Placed]:
+        placed: list[Placed] = []
+        for mon in self.pokemon:
+            carried = list(mon.effects)
+            for ability in mon.abilities:
+                carried += [e for e in ability.effects]
+            if mon.tool is not None:
+                carried += list(mon.tool.effects)
+            for energy in mon.energy:
+                carried += list(energy.effects)
+            for effect in carried:
+                placed.append(Placed(effect, mon, mon.owner, None))
+        for side, player in self.scenario.players.items():
+            for effect in player.effects:
+                placed.append(Placed(effect, None, side, "own"))
+        stadium = self.scenario.stadium
+        if stadium is not None:
+            for effect in stadium.effects:
+                placed.append(Placed(effect, None, stadium.owner, "both"))
+        return placed
+
+    def _targets(self, placed: Placed) -> list[Pokemon]:
+        effect = placed.effect
+        if placed.holder is not None and effect.applies_to is None:
+            return [placed.holder]
+        return [mon for mon in self.pokemon
+                if matches(effect.applies_to, mon, placed.owner, placed.default_side or "own")]
+
+    def _negated_holders(self, placed: list[Placed], kind: str) -> dict[int, Effect]:
+        result: dict[int, Effect] = {}
+        for p in placed:
+            if p.effect.kind == kind:
+                for mon in self._targets(p):
+                    result.setdefault(id(mon), p.effect)
+        return result
+
+    # -- queries ---------------------------------------------------------------
+    def on(self, mon: Pokemon) -> list[Effect]:
+        """Every effect in force on this Pokémon (negated ones left out)."""
+        key = id(mon)
+        if key not in self._cache:
+            self._cache[key] = [p.effect for p in self.placed if any(t is mon for t in self._targets(p))]
+        return self._cache[key]
+
+    def of_kind(self, mon: Pokemon, *kinds: str) -> list[Effect]:
+        return [e for e in self.on(mon) if e.kind in kinds]
+
+    def negated_on(self, mon: Pokemon) -> list[Negated]:
+        return [n for n in self.negated if n.holder is mon]
+
+    def player_effects(self, side: str, kind: str) -> list[Effect]:
+        """Effects that apply to a player rather than a Pokémon (cant_play)."""
+        found = []
+        for p in self.placed:
+            if p.effect.kind != kind:
+                continue
+            wanted = (p.effect.applies_to.side if p.effect.applies_to and p.effect.applies_to.side else None) \
+                or p.default_side or "own"
+            if wanted == "both" or (wanted == "own") == (p.owner == side):
+                found.append(p.effect)
+        return found
+
+    # -- derived values ----------------------------------------------------------
+    def max_hp(self, mon: Pokemon) -> tuple[int, list[Effect]]:
+        """Printed HP plus max_hp changes (Ⅱ-D-15: only Pokémon in play)."""
+        changes = self.of_kind(mon, "max_hp")
+        return mon.hp + sum(e.get("amount", 0) for e in changes), changes
+
+    def weaknesses(self, mon: Pokemon) -> tuple[tuple[Weakness, ...], list[Effect]]:
+        """Weakness after no_weakness (none wins) and weakness changes."""
+        gone = self.of_kind(mon, "no_weakness")
+        if gone:
+            return (), gone
+        changed = self.of_kind(mon, "weakness")
+        if changed:
+            last = changed[-1]
+            multiply, add = last.get("value", (2, None))
+            return (Weakness(last.get("type"), multiply, add),), changed
+        return mon.weakness, []
+
+    def resistances(self, mon: Pokemon) -> tuple[tuple[Resistance, ...], list[Effect]]:
+        gone = self.of_kind(mon, "no_resistance")
+        if gone:
+            return (), gone
+        return mon.resistance, []
+
+
+@dataclass
+class Modifier:
+    """Combined "more"/"less"/"none" effects on a number (Ⅱ-D-11…13)."""
+
+    delta: int
+    none: bool
+    effects: list[Effect]
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        return MORE_LESS_NONE if self.effects else ()
+
+
+def combine(effects: list[Effect]) -> Modifier:
+    """Sum the deltas; a `none` wins over every delta (Ⅱ-D-13)."""
+    none = [e for e in effects if e.get("none")]
+    if none:
+        return Modifier(0, True, effects)
+    return Modifier(sum(e.get("delta", 0) for e in effects), False, effects)
+
+
+def attack_cost_modifier(board: Board, mon: Pokemon, attack_name: str) -> Modifier:
+    effects = [e for e in board.of_kind(mon, "attack_cost") if e.get("attack") in (None, attack_name)]
+    return combine(effects)
+
+
+def retreat_cost_modifier(board: Board, mon: Pokemon) -> Modifier:
+    return combine(board.of_kind(mon, "retreat_cost"))
+
+
+def cant_attack(board: Board, mon: Pokemon, attack_name: str) -> list[Effect]:
+    """cant_attack effects that stop this attack (all attacks, or this one by name)."""
+    return [e for e in board.of_kind(mon, "cant_attack") if e.get("attack") in (None, attack_name)]
+
+
+def describe_effect(effect: Effect) -> str:
+    """A short human description: kind, amount and source."""
+    parts = [effect.kind]
+    for key in ("amount", "delta", "type", "attack", "card_kind", "set", "add"):
+        if key in effect.fields:
+            value = effect.fields[key]
+            if key in ("amount", "delta") and isinstance(value, int) and value > 0:
+                value = f"+{value}"
+            parts.append(str(value))
+    if effect.get("none"):
+        parts.append("none")
+    text = " ".join(parts)
+    return f"{text} ({effect.source})" if effect.source else text

@@ -1,0 +1,374 @@
+"""The typed board model a scenario file becomes (format: SCENARIOS.md).
+
+Everything here is plain data: the loader and validator (scenario.py) builds it,
+the catalog (catalog.py) fills in named cards, and the procedures read it.
+Positions are the strings of SCENARIOS.md: `you.active`, `opponent.bench[2]`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SIDES = ("you", "opponent")
+TYPES = ("grass", "fire", "water", "lightning", "psychic", "fighting", "darkness",
+         "metal", "dragon", "colorless", "fairy")
+# Every type an "all types" Energy has (guide-ja Ⅱ-D-08: 草炎水雷超闘悪鋼ドラゴン).
+ALL_ENERGY_TYPES = ("grass", "fire", "water", "lightning", "psychic", "fighting",
+                    "darkness", "metal", "dragon")
+CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
+STAGES = ("basic", "stage1", "stage2")
+RULES = ("none", "ex", "mega_ex", "v", "vstar", "vmax", "gx", "tag_team", "radiant")
+MAX_BENCH = 5
+
+
+def other(side: str) -> str:
+    return "opponent" if side == "you" else "you"
+
+
+@dataclass(frozen=True)
+class Filter:
+    """`applies_to` / `from` / `against` / `when`: which Pokémon an effect is about.
+    None means "any"; `side` is seen from the player the effect belongs to."""
+
+    side: str | None = None  # own | opponent | both
+    types: tuple[str, ...] | None = None
+    stage: tuple[str, ...] | None = None
+    rule: tuple[str, ...] | None = None  # values of RULES, or ("any",) / ("none",)
+    position: str | None = None  # active | bench
+    name: tuple[str, ...] | None = None
+    evolved: bool | None = None
+
+    def describe(self) -> str:
+        parts = []
+        for key in ("side", "types", "stage", "rule", "position", "name", "evolved"):
+            value = getattr(self, key)
+            if value is None:
+                continue
+            if isinstance(value, tuple):
+                value = "/".join(value)
+            parts.append(f"{key} {value}")
+        return ", ".join(parts) or "any Pokémon"
+
+
+@dataclass
+class Effect:
+    """A primitive effect of SCENARIOS.md (`kind` + its fields) with where it applies.
+
+    `source` says where it comes from (a card name or the scenario key path),
+    `origin` what kind of thing carries it (pokemon, ability, tool, energy, player,
+    stadium, attack), `cites` the sections behind it (catalog `sections`)."""
+
+    kind: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    applies_to: Filter | None = None
+    from_: Filter | None = None
+    source: str = ""
+    origin: str = ""
+    cites: tuple[str, ...] = ()
+    card: str | None = None  # catalog card name, when it came from the catalog
+
+    def get(self, key: str, default=None):
+        return self.fields.get(key, default)
+
+
+@dataclass
+class Ability:
+    name: str
+    declared: bool = True
+    once_per_turn: bool = True
+    exclusive: bool = False
+    active_only: bool = False
+    does: tuple[str, ...] = ()
+    pay: tuple[dict, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    cites: tuple[str, ...] = ()
+
+
+@dataclass
+class BenchHit:
+    target: str
+    amount: int
+    weakness_resistance: bool = False  # "unless stated": Ⅱ-B-08
+
+
+@dataclass
+class Attack:
+    name: str
+    cost: tuple[str, ...] = ()
+    damage: int | None = None
+    ignore_weakness_resistance: bool = False
+    ignore_defender_effects: bool = False
+    self_damage: int = 0
+    bench_damage: tuple[BenchHit, ...] = ()
+    fails_on_tails: bool = False
+    alt_cost: tuple[str, ...] | None = None
+    usable_from_bench: bool = False
+    usable_first_turn: bool = False
+    effects: tuple[Effect, ...] = ()
+    conditions: tuple[str, ...] = ()  # Special Conditions it gives its target (step 5)
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Provision:
+    """What one attached Energy card provides: `units` Energy, each of any one of
+    `types` (("any",) = every type at once, Ⅱ-D-08), when `when` holds."""
+
+    types: tuple[str, ...]
+    units: int = 1
+    when: Filter | None = None
+
+
+@dataclass
+class Energy:
+    name: str
+    basic: bool
+    provides: tuple[Provision, ...]  # options: the first whose `when` holds applies
+    effects: tuple[Effect, ...] = ()
+    cites: tuple[str, ...] = ()
+
+
+@dataclass
+class Tool:
+    name: str
+    effects: tuple[Effect, ...] = ()
+    cites: tuple[str, ...] = ()
+
+
+@dataclass
+class Weakness:
+    type: str
+    multiply: int | None = 2  # x2
+    add: int | None = None  # +N (older cards)
+
+    def describe(self) -> str:
+        return f"{self.type} ×{self.multiply}" if self.multiply else f"{self.type} +{self.add}"
+
+
+@dataclass
+class Resistance:
+    type: str
+    value: int = -30
+
+
+@dataclass
+class Pokemon:
+    name: str
+    types: tuple[str, ...]
+    hp: int
+    stage: str = "basic"
+    card: str | None = None
+    evolves_from: str | None = None
+    rule: str = "none"
+    weakness: tuple[Weakness, ...] = ()
+    resistance: tuple[Resistance, ...] = ()
+    retreat: int = 0
+    damage: int = 0
+    energy: tuple[Energy, ...] = ()
+    tool: Tool | None = None
+    conditions: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    attacks: tuple[Attack, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    came_into_play_this_turn: bool = False
+    evolved_this_turn: bool = False
+    evolved_from_this_turn: str | None = None
+    moved_to_active_this_turn: bool = False
+    healed_this_turn: bool = False
+    abilities_used: tuple[str, ...] = ()
+    # Set when the board is built: where it is and whose it is.
+    position: str = ""
+    owner: str = ""
+
+    @property
+    def is_active(self) -> bool:
+        return self.position.endswith(".active")
+
+    @property
+    def evolved(self) -> bool:
+        return self.stage != "basic"
+
+    def attack(self, name: str) -> Attack | None:
+        for attack in self.attacks:
+            if attack.name == name:
+                return attack
+        return None
+
+
+@dataclass
+class Turn:
+    number: int = 3
+    first: str = "you"
+    energy_attached: bool = False
+    supporter_played: bool = False
+    stadium_played: bool = False
+    retreated: bool = False
+    abilities_used: tuple[str, ...] = ()
+
+
+@dataclass
+class Player:
+    side: str
+    prizes: int = 6
+    deck: int = 30
+    hand: tuple[str, ...] = ()
+    active: Pokemon | None = None
+    bench: tuple[Pokemon, ...] = ()
+    effects: tuple[Effect, ...] = ()
+
+    def pokemon(self) -> list[Pokemon]:
+        return ([self.active] if self.active else []) + list(self.bench)
+
+
+@dataclass
+class Stadium:
+    name: str
+    owner: str = "you"
+    effects: tuple[Effect, ...] = ()
+    cites: tuple[str, ...] = ()
+
+
+# -- questions -------------------------------------------------------------------
+
+@dataclass
+class AttackAsk:
+    name: str
+    by: str = "you.active"
+    targets: tuple[str, ...] = ("opponent.active",)
+    kind = "attack"
+
+
+@dataclass
+class RetreatAsk:
+    to: str | None = None
+    kind = "retreat"
+
+
+@dataclass
+class AbilityAsk:
+    name: str
+    by: str = "you.active"
+    kind = "ability"
+
+
+@dataclass
+class HandPokemon:
+    """A Pokémon card in hand (`evolve` / `bench` asks): HP and types may be omitted."""
+
+    name: str
+    stage: str = "basic"
+    evolves_from: str | None = None
+    rule: str = "none"
+    types: tuple[str, ...] = ()
+    hp: int | None = None
+
+
+@dataclass
+class EvolveAsk:
+    target: str
+    card: HandPokemon
+    via: str = "hand"
+    kind = "evolve"
+
+
+@dataclass
+class BenchAsk:
+    card: HandPokemon
+    kind = "bench"
+
+
+@dataclass
+class PlayAsk:
+    card: str
+    card_kind: str | None = None  # item | supporter | stadium | tool (`kind` in the file)
+    target: str | None = None
+    does: tuple[str, ...] | None = None
+    pay: tuple[dict, ...] | None = None
+    kind = "play"
+
+
+@dataclass
+class AttachAsk:
+    energy: Energy
+    to: str
+    kind = "attach"
+
+
+@dataclass
+class CheckupAsk:
+    kind = "checkup"
+
+
+@dataclass
+class EndConditions:
+    took_all_prizes: bool = False
+    no_active: bool = False
+    cannot_draw: bool = False
+
+
+@dataclass
+class GameEndAsk:
+    you: EndConditions = field(default_factory=EndConditions)
+    opponent: EndConditions = field(default_factory=EndConditions)
+    kind = "game_end"
+
+
+@dataclass
+class SetupAsk:
+    mulligans: dict[str, int] = field(default_factory=lambda: {"you": 0, "opponent": 0})
+    kind = "setup"
+
+
+Ask = (AttackAsk | RetreatAsk | AbilityAsk | EvolveAsk | BenchAsk | PlayAsk | AttachAsk
+       | CheckupAsk | GameEndAsk | SetupAsk)
+
+
+@dataclass
+class Expect:
+    """Only the keys the file gives are compared (`given`)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def given(self) -> list[str]:
+        return list(self.values)
+
+
+@dataclass
+class Scenario:
+    file: str
+    ask: Ask
+    title: str | None = None
+    turn: Turn = field(default_factory=Turn)
+    players: dict[str, Player] = field(default_factory=dict)
+    stadium: Stadium | None = None
+    coins: tuple[str, ...] = ()
+    expect: Expect | None = None
+    lines: dict[str, int] = field(default_factory=dict, repr=False)  # key path -> line
+
+    @property
+    def you(self) -> Player:
+        return self.players["you"]
+
+    @property
+    def opponent(self) -> Player:
+        return self.players["opponent"]
+
+    def all_pokemon(self) -> list[Pokemon]:
+        return [p for side in SIDES if side in self.players for p in self.players[side].pokemon()]
+
+    def at(self, position: str) -> Pokemon | None:
+        for pokemon in self.all_pokemon():
+            if pokemon.position == position:
+                return pokemon
+        return None
+
+    def line_of(self, path: str) -> int | None:
+        """The line of a key path, or of its nearest ancestor that has one."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return None

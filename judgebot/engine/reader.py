@@ -1,0 +1,532 @@
+"""Strict readers for the pieces of the scenario format (SCENARIOS.md) that the
+scenario files and the card catalog share: types, filters, primitive effects,
+Abilities, attacks, Energy and Tools.
+
+Every problem is a ScenarioError naming the file, the line and the key path:
+`rulings/x.yaml:12: you.bench[2].hp: expected a positive multiple of 10, got 95`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Callable
+
+from judgebot.engine.model import (ALL_ENERGY_TYPES, CONDITIONS, RULES, STAGES, TYPES, Ability,
+                                   Attack, BenchHit, Effect, Energy, Filter, Provision, Tool)
+from judgebot.errors import NotModelledError, ScenarioError
+
+if TYPE_CHECKING:
+    from judgebot.engine.catalog import Catalog, CatalogEntry
+
+TYPE_ALIASES: dict[str, str] = {
+    # ja
+    "草": "grass", "炎": "fire", "水": "water", "雷": "lightning", "超": "psychic",
+    "闘": "fighting", "悪": "darkness", "鋼": "metal", "ドラゴン": "dragon",
+    "無色": "colorless", "フェアリー": "fairy",
+    # zh (草 水 雷 超 are shared with ja)
+    "火": "fire", "斗": "fighting", "恶": "darkness", "钢": "metal", "龙": "dragon",
+    "无色": "colorless", "妖精": "fairy",
+    # ko
+    "풀": "grass", "불꽃": "fire", "물": "water", "번개": "lightning", "초": "psychic",
+    "격투": "fighting", "악": "darkness", "강철": "metal", "드래곤": "dragon",
+    "무색": "colorless", "페어리": "fairy",
+}
+CONDITION_ALIASES = {
+    "ねむり": "asleep", "やけど": "burned", "こんらん": "confused", "マヒ": "paralyzed",
+    "どく": "poisoned",
+}
+SIDE_FILTERS = ("own", "opponent", "both")
+POSITION_FILTERS = ("active", "bench")
+CARD_KINDS = ("item", "supporter", "stadium", "tool")
+DOES_WORDS = ("heal", "draw", "search_deck", "bench_from_deck", "bench_from_discard",
+              "switch_own", "switch_opponent", "attach_energy", "move_damage", "move_energy",
+              "discard")
+PAY_WORDS = ("discard_hand", "discard_energy_from_hand")
+POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
+CITATION_RE = re.compile(r"[a-z]+-[a-z]+:[A-Za-z0-9\-]+(/(faq|ex)-\d+)?")
+
+# Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`.
+EFFECT_FIELDS: dict[str, dict[str, str]] = {
+    "damage_dealt": {"amount": "signed_damage", "against": "filter"},
+    "damage_taken": {"amount": "signed_damage", "from": "filter"},
+    "prevent_damage": {"from": "filter"},
+    "prevent_effects": {"from": "filter"},
+    "no_weakness": {},
+    "no_resistance": {},
+    "weakness": {"type": "type", "value": "weakness_value"},
+    "retreat_cost": {"delta": "delta", "none": "true"},
+    "attack_cost": {"delta": "delta", "none": "true", "attack": "text"},
+    "cant_retreat": {},
+    "cant_attack": {"attack": "text"},
+    "attack_coin_check": {},
+    "no_abilities": {},
+    "no_tool_effects": {},
+    "cant_play": {"card_kind": "card_kind"},
+    "poison_counters": {"set": "count", "add": "count"},
+    "burn_counters": {"set": "count", "add": "count"},
+    "prizes_reduced": {"amount": "positive", "once_per_game": "bool"},
+    "max_hp": {"amount": "signed_damage"},
+    "provides": {"types": "energy_types", "units": "positive", "when": "filter"},
+}
+REQUIRED_FIELDS = {
+    "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
+    "cant_play": ("card_kind",), "max_hp": ("amount",), "provides": ("types",),
+}
+ONE_OF_FIELDS = {
+    "retreat_cost": ("delta", "none"), "attack_cost": ("delta", "none"),
+    "poison_counters": ("set", "add"), "burn_counters": ("set", "add"),
+}
+
+ATTACK_KEYS = ("name", "cost", "damage", "ignore_weakness_resistance", "ignore_defender_effects",
+               "self_damage", "bench_damage", "fails_on_tails", "alt_cost", "usable_from_bench",
+               "usable_first_turn", "effects", "conditions")
+ABILITY_KEYS = ("name", "declared", "once_per_turn", "exclusive", "active_only", "does", "pay",
+                "effect")
+
+
+def describe(value: Any) -> str:
+    """How a value is named in an error message."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+class Reader:
+    """Reads one YAML document (data + key-path lines) into model objects."""
+
+    def __init__(self, file: str, lines: dict[str, int], catalog: "Catalog | None" = None):
+        self.file = file
+        self.lines = lines
+        self.catalog = catalog
+
+    # -- errors ----------------------------------------------------------------
+    def line(self, path: str) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return None
+
+    def fail(self, path: str, message: str) -> None:
+        raise ScenarioError(self.file, self.line(path), path, message)
+
+    def not_modelled(self, path: str, message: str) -> None:
+        line = self.line(path)
+        where = f"{self.file}:{line}" if line is not None else self.file
+        raise NotModelledError(f"{where}: {path}: {message}")
+
+    # -- shapes ----------------------------------------------------------------
+    def mapping(self, value: Any, path: str, allowed: tuple[str, ...],
+                required: tuple[str, ...] = ()) -> dict:
+        if value is None:
+            value = {}
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping, got {describe(value)}")
+        for key in value:
+            if key not in allowed:
+                self.fail(_join(path, key), f"unknown key {key!r}; allowed keys: {', '.join(allowed)}")
+        for key in required:
+            if key not in value:
+                self.fail(path, f"missing required key {key!r}")
+        return value
+
+    def list_of(self, value: Any, path: str, item: Callable[[Any, str], Any],
+                what: str = "a list") -> list:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.fail(path, f"expected {what}, got {describe(value)}")
+        return [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+    def list_or_one(self, value: Any, path: str, item: Callable[[Any, str], Any]) -> list:
+        """A list, or a single value standing for a list of one."""
+        if isinstance(value, list):
+            return self.list_of(value, path, item)
+        return [item(value, path)]
+
+    # -- scalars ---------------------------------------------------------------
+    def text(self, value: Any, path: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            self.fail(path, f"expected text, got {describe(value)}")
+        return value.strip()
+
+    def optional_text(self, value: Any, path: str) -> str | None:
+        return None if value is None else self.text(value, path)
+
+    def bool(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            self.fail(path, f"expected true or false, got {describe(value)}")
+        return value
+
+    def true(self, value: Any, path: str) -> bool:
+        if value is not True:
+            self.fail(path, f"expected true, got {describe(value)}")
+        return True
+
+    def integer(self, value: Any, path: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, f"expected a whole number, got {describe(value)}")
+        return value
+
+    def count(self, value: Any, path: str) -> int:
+        value = self.integer(value, path)
+        if value < 0:
+            self.fail(path, f"expected a whole number, 0 or more, got {value}")
+        return value
+
+    def positive(self, value: Any, path: str) -> int:
+        value = self.integer(value, path)
+        if value < 1:
+            self.fail(path, f"expected a whole number, 1 or more, got {value}")
+        return value
+
+    def ranged(self, value: Any, path: str, low: int, high: int) -> int:
+        value = self.integer(value, path)
+        if not low <= value <= high:
+            self.fail(path, f"expected a whole number from {low} to {high}, got {value}")
+        return value
+
+    def hp(self, value: Any, path: str) -> int:
+        value = self.integer(value, path)
+        if value <= 0 or value % 10:
+            self.fail(path, f"expected a positive multiple of 10, got {value}")
+        return value
+
+    def damage(self, value: Any, path: str) -> int:
+        value = self.integer(value, path)
+        if value < 0 or value % 10:
+            self.fail(path, f"expected a multiple of 10, 0 or more, got {value}")
+        return value
+
+    def signed_damage(self, value: Any, path: str) -> int:
+        value = self.integer(value, path)
+        if value == 0 or value % 10:
+            self.fail(path, f"expected a non-zero multiple of 10 (+N or -N), got {value}")
+        return value
+
+    def delta(self, value: Any, path: str) -> int:
+        value = self.integer(value, path)
+        if value == 0:
+            self.fail(path, "expected a non-zero whole number (+N or -N), got 0")
+        return value
+
+    def choice(self, value: Any, path: str, options: tuple[str, ...], what: str) -> str:
+        if not isinstance(value, str) or value not in options:
+            self.fail(path, f"unknown {what} {describe(value)}; expected one of {', '.join(options)}")
+        return value
+
+    def type(self, value: Any, path: str) -> str:
+        if isinstance(value, str):
+            key = value.strip()
+            key = TYPE_ALIASES.get(key, key.lower())
+            if key in TYPES:
+                return key
+        self.fail(path, f"unknown type {describe(value)}; expected one of {', '.join(TYPES)} "
+                        "(or their Japanese, Chinese or Korean names)")
+
+    def types(self, value: Any, path: str, low: int = 1, high: int = 2) -> tuple[str, ...]:
+        result = tuple(self.list_or_one(value, path, self.type))
+        if not low <= len(result) <= high:
+            self.fail(path, f"expected {low} to {high} types, got {len(result)}")
+        return result
+
+    def energy_types(self, value: Any, path: str) -> tuple[str, ...]:
+        """Types an Energy provides: types, or `any` (every type at once, Ⅱ-D-08)."""
+        def one(v, p):
+            return "any" if v == "any" else self.type(v, p)
+        result = tuple(self.list_or_one(value, path, one))
+        if not result:
+            self.fail(path, "expected at least one type")
+        return result
+
+    def cost(self, value: Any, path: str) -> tuple[str, ...]:
+        return tuple(self.list_of(value, path, self.type, "a list of types"))
+
+    def condition(self, value: Any, path: str) -> str:
+        if isinstance(value, str):
+            key = CONDITION_ALIASES.get(value.strip(), value.strip().lower())
+            if key in CONDITIONS:
+                return key
+        self.fail(path, f"unknown Special Condition {describe(value)}; expected one of {', '.join(CONDITIONS)}")
+
+    def stage(self, value: Any, path: str) -> str:
+        return self.choice(value, path, STAGES, "stage")
+
+    def rule(self, value: Any, path: str) -> str:
+        return self.choice(value, path, RULES, "rule")
+
+    def card_kind(self, value: Any, path: str) -> str:
+        return self.choice(value, path, CARD_KINDS, "card kind")
+
+    def citation(self, value: Any, path: str) -> str:
+        if not isinstance(value, str) or not CITATION_RE.fullmatch(value.strip()):
+            self.fail(path, f"expected a citation such as guide-ja:I-A-01, got {describe(value)}")
+        return value.strip()
+
+    def weakness_value(self, value: Any, path: str) -> tuple[int | None, int | None]:
+        """`x2` (×2) or `+N` (older cards): (multiply, add)."""
+        if isinstance(value, str) and re.fullmatch(r"[x×*]\s*\d+", value.strip()):
+            return int(re.sub(r"\D", "", value)), None
+        if isinstance(value, str) and re.fullmatch(r"\+\s*\d+", value.strip()):
+            value = int(value.strip()[1:])
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0 and value % 10 == 0:
+            return None, value
+        self.fail(path, f"expected x2 or +N (a multiple of 10), got {describe(value)}")
+
+    # -- filters and effects ------------------------------------------------------
+    def filter(self, value: Any, path: str) -> Filter:
+        raw = self.mapping(value, path, ("side", "types", "stage", "rule", "position", "name", "evolved"))
+
+        def many(key, item):
+            return tuple(self.list_or_one(raw[key], _join(path, key), item)) if key in raw else None
+
+        def rule_value(v, p):
+            return v if v in ("any", "none") else self.rule(v, p)
+
+        return Filter(
+            side=self.choice(raw["side"], _join(path, "side"), SIDE_FILTERS, "side") if "side" in raw else None,
+            types=many("types", self.type),
+            stage=many("stage", self.stage),
+            rule=many("rule", rule_value),
+            position=(self.choice(raw["position"], _join(path, "position"), POSITION_FILTERS, "position")
+                      if "position" in raw else None),
+            name=many("name", self.text),
+            evolved=self.bool(raw["evolved"], _join(path, "evolved")) if "evolved" in raw else None,
+        )
+
+    def primitive(self, value: Any, path: str, source: str = "", origin: str = "",
+                  cites: tuple[str, ...] = (), card: str | None = None) -> Effect:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected an effect ({{kind: …}} or {{card: NAME}}), got {describe(value)}")
+        if "kind" not in value:
+            self.fail(path, "missing required key 'kind' (or give a catalog card as {card: NAME})")
+        raw = value
+        kind = self.choice(raw["kind"], _join(path, "kind"), tuple(EFFECT_FIELDS), "effect kind")
+        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to",)
+        self.mapping(raw, path, allowed)
+        fields: dict[str, Any] = {}
+        from_ = None
+        for key, reader in EFFECT_FIELDS[kind].items():
+            if key not in raw:
+                continue
+            parsed = getattr(self, reader)(raw[key], _join(path, key))
+            if key == "from":
+                from_ = parsed
+            else:
+                fields[key] = parsed
+        for key in REQUIRED_FIELDS.get(kind, ()):
+            if key not in raw:
+                self.fail(path, f"missing required key {key!r} for kind {kind}")
+        one_of = ONE_OF_FIELDS.get(kind)
+        if one_of and sum(key in raw for key in one_of) != 1:
+            self.fail(path, f"kind {kind} needs exactly one of {' or '.join(one_of)}")
+        if kind == "weakness":
+            fields.setdefault("value", (2, None))
+        if kind == "prizes_reduced":
+            fields.setdefault("amount", 1)
+        if kind == "provides":
+            fields.setdefault("units", 1)
+        applies_to = self.filter(raw["applies_to"], _join(path, "applies_to")) if "applies_to" in raw else None
+        return Effect(kind=kind, fields=fields, applies_to=applies_to, from_=from_, source=source or path,
+                      origin=origin, cites=cites, card=card)
+
+    def effect_list(self, value: Any, path: str, origin: str) -> tuple[Effect, ...]:
+        """A list of effects: primitives, or catalog cards `{card: NAME}`."""
+        result: list[Effect] = []
+        for index, item in enumerate(self.list_of(value, path, lambda v, p: v)):
+            item_path = f"{path}[{index}]"
+            result.extend(self.effect_item(item, item_path, origin))
+        return tuple(result)
+
+    def effect_item(self, value: Any, path: str, origin: str) -> list[Effect]:
+        if isinstance(value, dict) and "card" in value:
+            raw = self.mapping(value, path, ("card",))
+            entry = self.entry(raw["card"], _join(path, "card"), None)
+            effects = self.entry_effects(entry, _join(path, "card"))
+            return [_reorigin(e, origin) for e in effects]
+        return [self.primitive(value, path, origin=origin)]
+
+    # -- catalog -------------------------------------------------------------------
+    def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> "CatalogEntry":
+        name = self.text(value, path)
+        if self.catalog is None:
+            self.fail(path, f"{name}: a catalog card cannot be used here; give the primitive effect")
+        entry = self.catalog.lookup(name)
+        if entry is None:
+            self.not_modelled(path, f"{name}: not in the card catalog — not modelled: give its effect "
+                                    "inline ({kind: …})")
+        if categories and entry.category not in categories:
+            self.fail(path, f"{name} is a card of category {entry.category}, expected {' or '.join(categories)}")
+        if not entry.modelled:
+            self.not_modelled(path, f"{entry.name}: not modelled: {entry.why or 'the engine has no primitive for it'}"
+                                    " — give its effect inline ({kind: …})")
+        return entry
+
+    def entry_effects(self, entry: "CatalogEntry", path: str) -> tuple[Effect, ...]:
+        effects = entry.all_effects()
+        if not effects:
+            self.not_modelled(path, f"{entry.name}: the catalog gives it no effect in force — "
+                                    "give its effect inline ({kind: …})")
+        return effects
+
+    # -- abilities, attacks, Energy, Tools ---------------------------------------------
+    def ability(self, value: Any, path: str, name: str | None = None, cites: tuple[str, ...] = ()) -> Ability:
+        if isinstance(value, str):
+            entry = self.entry(value, path, ("ability",))
+            return entry.ability
+        raw = self.mapping(value, path, ABILITY_KEYS, required=() if name else ("name",))
+        name = self.text(raw["name"], _join(path, "name")) if "name" in raw else name
+        effects: tuple[Effect, ...] = ()
+        if raw.get("effect") is not None:
+            effect_path = _join(path, "effect")
+            items = raw["effect"] if isinstance(raw["effect"], list) else [raw["effect"]]
+            effects = tuple(e for i, item in enumerate(items)
+                            for e in self.effect_item(item, f"{effect_path}[{i}]" if isinstance(raw["effect"], list)
+                                                      else effect_path, "ability"))
+            effects = tuple(_resource(e, f"Ability {name}", "ability", cites) for e in effects)
+
+        def flag(key, default):
+            return self.bool(raw[key], _join(path, key)) if key in raw else default
+
+        return Ability(
+            name=name,
+            declared=flag("declared", not effects),
+            once_per_turn=flag("once_per_turn", True),
+            exclusive=flag("exclusive", False),
+            active_only=flag("active_only", False),
+            does=tuple(self.list_of(raw.get("does"), _join(path, "does"), self.does_word)),
+            pay=tuple(self.list_of(raw.get("pay"), _join(path, "pay"), self.pay_item)),
+            effects=effects,
+            cites=cites,
+        )
+
+    def does_word(self, value: Any, path: str) -> str:
+        return self.choice(value, path, DOES_WORDS, "`does` word")
+
+    def pay_item(self, value: Any, path: str) -> dict:
+        raw = self.mapping(value, path, PAY_WORDS)
+        if len(raw) != 1:
+            self.fail(path, f"expected exactly one of {', '.join(PAY_WORDS)}")
+        key = next(iter(raw))
+        return {key: self.positive(raw[key], _join(path, key))}
+
+    def attack(self, value: Any, path: str, name: str | None = None, cites: tuple[str, ...] = ()) -> Attack:
+        if isinstance(value, str):
+            return self.entry(value, path, ("attack",)).attack
+        base: Attack | None = None
+        if isinstance(value, dict) and "card" in value:
+            base_entry = self.entry(value["card"], _join(path, "card"), ("attack",))
+            base = base_entry.attack
+            value = {k: v for k, v in value.items() if k != "card"}
+        raw = self.mapping(value, path, ATTACK_KEYS, required=() if (name or base) else ("name",))
+        name = self.text(raw["name"], _join(path, "name")) if "name" in raw else (name or base.name)
+
+        def flag(key):
+            return self.bool(raw[key], _join(path, key)) if key in raw else getattr(base, key, False)
+
+        effects = self.effect_list(raw["effects"], _join(path, "effects"), "attack") if "effects" in raw \
+            else (base.effects if base else ())
+        effects = tuple(_resource(e, f"attack {name}", "attack", cites) for e in effects)
+        damage = raw.get("damage", base.damage if base else None)
+        if "damage" in raw and raw["damage"] is not None:
+            damage = self.damage(raw["damage"], _join(path, "damage"))
+        return Attack(
+            name=name,
+            cost=self.cost(raw["cost"], _join(path, "cost")) if "cost" in raw else (base.cost if base else ()),
+            damage=damage,
+            ignore_weakness_resistance=flag("ignore_weakness_resistance"),
+            ignore_defender_effects=flag("ignore_defender_effects"),
+            self_damage=(self.damage(raw["self_damage"], _join(path, "self_damage")) if "self_damage" in raw
+                         else (base.self_damage if base else 0)),
+            bench_damage=(tuple(self.list_of(raw["bench_damage"], _join(path, "bench_damage"), self.bench_hit))
+                          if "bench_damage" in raw else (base.bench_damage if base else ())),
+            fails_on_tails=flag("fails_on_tails"),
+            alt_cost=(None if raw.get("alt_cost") is None else self.cost(raw["alt_cost"], _join(path, "alt_cost")))
+            if "alt_cost" in raw else (base.alt_cost if base else None),
+            usable_from_bench=flag("usable_from_bench"),
+            usable_first_turn=flag("usable_first_turn"),
+            effects=effects,
+            conditions=(tuple(self.list_of(raw["conditions"], _join(path, "conditions"), self.condition))
+                        if "conditions" in raw else (base.conditions if base else ())),
+            cites=tuple(dict.fromkeys(cites + (base.cites if base else ()))),
+        )
+
+    def bench_hit(self, value: Any, path: str) -> BenchHit:
+        raw = self.mapping(value, path, ("target", "amount", "weakness_resistance"), required=("target", "amount"))
+        target = self.position_text(raw["target"], _join(path, "target"))
+        return BenchHit(target=target, amount=self.damage(raw["amount"], _join(path, "amount")),
+                        weakness_resistance=self.bool(raw["weakness_resistance"], _join(path, "weakness_resistance"))
+                        if "weakness_resistance" in raw else False)
+
+    def position_text(self, value: Any, path: str) -> str:
+        if not isinstance(value, str) or not POSITION_RE.fullmatch(value.strip()):
+            self.fail(path, f"expected a position such as you.active or opponent.bench[0], got {describe(value)}")
+        return value.strip()
+
+    def provision(self, value: Any, path: str) -> Provision:
+        raw = self.mapping(value, path, ("types", "units", "when"), required=("types",))
+        return Provision(
+            types=self.energy_types(raw["types"], _join(path, "types")),
+            units=self.positive(raw["units"], _join(path, "units")) if "units" in raw else 1,
+            when=self.filter(raw["when"], _join(path, "when")) if "when" in raw else None,
+        )
+
+    def energy(self, value: Any, path: str) -> Energy:
+        if isinstance(value, str):
+            key = TYPE_ALIASES.get(value.strip(), value.strip().lower())
+            if key in TYPES:
+                return Energy(name=key, basic=True, provides=(Provision((key,), 1),))
+            entry = self.entry(value, path, ("special_energy",))
+            return entry.energy
+        raw = self.mapping(value, path, ("name", "provides", "units", "effects"), required=("name", "provides"))
+        name = self.text(raw["name"], _join(path, "name"))
+        effects = self.effect_list(raw.get("effects"), _join(path, "effects"), "energy")
+        return Energy(
+            name=name, basic=False,
+            provides=(Provision(self.energy_types(raw["provides"], _join(path, "provides")),
+                                self.positive(raw["units"], _join(path, "units")) if "units" in raw else 1),),
+            effects=tuple(_resource(e, name, "energy", ()) for e in effects),
+        )
+
+    def tool(self, value: Any, path: str) -> Tool | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return self.entry(value, path, ("tool",)).tool
+        raw = self.mapping(value, path, ("name", "effect", "effects"), required=("name",))
+        name = self.text(raw["name"], _join(path, "name"))
+        effects: list[Effect] = []
+        if raw.get("effect") is not None:
+            effects += self.effect_item(raw["effect"], _join(path, "effect"), "tool")
+        effects += self.effect_list(raw.get("effects"), _join(path, "effects"), "tool")
+        return Tool(name=name, effects=tuple(_resource(e, name, "tool", ()) for e in effects))
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _reorigin(effect: Effect, origin: str) -> Effect:
+    from dataclasses import replace
+
+    return replace(effect, origin=origin)
+
+
+def _resource(effect: Effect, source: str, origin: str, cites: tuple[str, ...]) -> Effect:
+    """The effect as carried by a named thing (an Ability, an attack, a Tool, an Energy)."""
+    from dataclasses import replace
+
+    return replace(effect, source=effect.card or source, origin=origin,
+                   cites=tuple(dict.fromkeys(effect.cites + cites)))
+
+
+ALL_TYPES_SET = frozenset(ALL_ENERGY_TYPES)

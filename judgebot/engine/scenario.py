@@ -1,0 +1,399 @@
+"""Scenario files (SCENARIOS.md, format 1): load, validate strictly, build the model.
+
+`load_scenario(path)` reads one file with the line-tracking safe loader and returns
+a `Scenario`. Anything the format does not allow — an unknown key, a wrong type, an
+impossible value, a position that is not on the board — is a ScenarioError with
+file, line and key path (exit 2). All of the format is validated here, including
+the ask kinds whose engine lives elsewhere.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from judgebot.engine.model import (CONDITIONS, MAX_BENCH, SIDES, AbilityAsk, AttachAsk, AttackAsk,
+                                   BenchAsk, CheckupAsk, EndConditions, EvolveAsk, Expect, GameEndAsk,
+                                   HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
+                                   Scenario, SetupAsk, Stadium, Turn, Weakness)
+from judgebot.engine.reader import POSITION_RE, Reader, _join, describe
+from judgebot.engine.yaml_lines import load_yaml
+from judgebot.errors import ScenarioError
+
+ROOT_KEYS = ("title", "turn", "you", "opponent", "stadium", "coins", "ask", "expect")
+TURN_KEYS = ("number", "first", "energy_attached", "supporter_played", "stadium_played", "retreated",
+             "abilities_used")
+PLAYER_KEYS = ("prizes", "deck", "hand", "active", "bench", "effects")
+POKEMON_KEYS = ("name", "card", "stage", "evolves_from", "rule", "types", "hp", "weakness", "resistance",
+                "retreat", "damage", "energy", "tool", "conditions", "abilities", "attacks", "effects",
+                "came_into_play_this_turn", "evolved_this_turn", "evolved_from_this_turn",
+                "moved_to_active_this_turn", "healed_this_turn", "abilities_used")
+ASK_KINDS = ("attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup", "game_end",
+             "setup")
+BOARDLESS_ASKS = ("game_end", "setup")
+EXPECT_KEYS = ("allowed", "failed", "cost", "damage", "counters", "conditions", "knocked_out",
+               "prizes_taken", "winner", "extra_draws", "cites")
+COIN_ALIASES = {"heads": "heads", "tails": "tails", "オモテ": "heads", "ウラ": "tails",
+                "正面": "heads", "反面": "tails", "앞면": "heads", "뒷면": "tails"}
+# Conditions that replace one another (guide-ja Ⅰ-F): at most one of them at a time.
+ROTATION_CONDITIONS = ("asleep", "confused", "paralyzed")
+
+
+def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
+    file = display or str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(file, None, "", f"not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise ScenarioError(file, None, "", f"cannot read the file: {exc.strerror or exc}") from None
+    return parse_scenario(text, file)
+
+
+def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
+    from judgebot.engine.catalog import load_catalog
+
+    data, lines = load_yaml(text, file)
+    reader = ScenarioReader(file, lines, load_catalog())
+    return reader.scenario(data)
+
+
+class ScenarioReader(Reader):
+    def scenario(self, data: Any) -> Scenario:
+        if data is None:
+            self.fail("", "the file is empty; expected a scenario mapping with an `ask`")
+        raw = self.mapping(data, "", ROOT_KEYS, required=("ask",))
+        ask_kind = self.ask_kind(raw["ask"])
+        boardless = ask_kind in BOARDLESS_ASKS
+        title = self.optional_text(raw.get("title"), "title")
+        turn = self.turn(raw.get("turn"), "turn")
+        players = {}
+        for side in SIDES:
+            if side not in raw and not boardless:
+                self.fail("", f"missing required key {side!r}")
+            players[side] = self.player(raw.get(side), side, boardless)
+        scenario = Scenario(file=self.file, ask=None, title=title, turn=turn, players=players,
+                            lines=self.lines)
+        scenario.stadium = self.stadium(raw["stadium"], "stadium") if raw.get("stadium") is not None else None
+        scenario.coins = tuple(self.list_of(raw.get("coins"), "coins", self.coin))
+        scenario.ask = self.ask(raw["ask"], ask_kind, scenario)
+        if raw.get("expect") is not None:
+            scenario.expect = self.expect(raw["expect"], "expect", scenario)
+        return scenario
+
+    # -- turn and players ---------------------------------------------------------
+    def turn(self, value: Any, path: str) -> Turn:
+        raw = self.mapping(value, path, TURN_KEYS)
+        number = self.positive(raw["number"], _join(path, "number")) if "number" in raw else 3
+        default_first = "you" if number % 2 else "opponent"
+        first = self.choice(raw["first"], _join(path, "first"), SIDES, "player") if "first" in raw else default_first
+
+        def flag(key):
+            return self.bool(raw[key], _join(path, key)) if key in raw else False
+
+        return Turn(number=number, first=first, energy_attached=flag("energy_attached"),
+                    supporter_played=flag("supporter_played"), stadium_played=flag("stadium_played"),
+                    retreated=flag("retreated"),
+                    abilities_used=tuple(self.list_of(raw.get("abilities_used"), _join(path, "abilities_used"),
+                                                      self.text)))
+
+    def player(self, value: Any, side: str, boardless: bool) -> Player:
+        raw = self.mapping(value, side, PLAYER_KEYS)
+        player = Player(side=side)
+        player.prizes = self.ranged(raw["prizes"], f"{side}.prizes", 0, 6) if "prizes" in raw else 6
+        player.deck = self.count(raw["deck"], f"{side}.deck") if "deck" in raw else 30
+        player.hand = tuple(self.list_of(raw.get("hand"), f"{side}.hand", self.text))
+        if raw.get("active") is not None:
+            player.active = self.pokemon(raw["active"], f"{side}.active", side)
+        elif not boardless:
+            self.fail(side, "missing required key 'active'")
+        bench = raw.get("bench")
+        if isinstance(bench, list) and len(bench) > MAX_BENCH:
+            self.fail(f"{side}.bench", f"at most {MAX_BENCH} Benched Pokémon, got {len(bench)}")
+        player.bench = tuple(self.list_of(bench, f"{side}.bench", lambda v, p: self.pokemon(v, p, side)))
+        if player.bench and player.active is None:
+            self.fail(side, "missing required key 'active' (there are Benched Pokémon)")
+        player.effects = self.effect_list(raw.get("effects"), f"{side}.effects", "player")
+        return player
+
+    def pokemon(self, value: Any, path: str, side: str) -> Pokemon:
+        raw = self.mapping(value, path, POKEMON_KEYS, required=("name", "types", "hp"))
+        p = lambda key: _join(path, key)  # noqa: E731
+        name = self.text(raw["name"], p("name"))
+        mon = Pokemon(name=name, types=self.types(raw["types"], p("types")), hp=self.hp(raw["hp"], p("hp")),
+                      position=path, owner=side)
+        mon.card = self.optional_text(raw.get("card"), p("card"))
+        mon.stage = self.stage(raw["stage"], p("stage")) if "stage" in raw else "basic"
+        mon.evolves_from = self.optional_text(raw.get("evolves_from"), p("evolves_from"))
+        mon.rule = self.rule(raw["rule"], p("rule")) if "rule" in raw else "none"
+        mon.weakness = tuple(self.list_or_one(raw["weakness"], p("weakness"), self.weakness)) \
+            if raw.get("weakness") is not None else ()
+        mon.resistance = tuple(self.list_or_one(raw["resistance"], p("resistance"), self.resistance)) \
+            if raw.get("resistance") is not None else ()
+        mon.retreat = self.count(raw["retreat"], p("retreat")) if "retreat" in raw else 0
+        mon.damage = self.damage(raw["damage"], p("damage")) if "damage" in raw else 0
+        mon.energy = tuple(self.list_of(raw.get("energy"), p("energy"), self.energy))
+        mon.tool = self.tool(raw.get("tool"), p("tool"))
+        mon.conditions = self.conditions(raw.get("conditions"), p("conditions"), path)
+        mon.abilities = tuple(self.list_of(raw.get("abilities"), p("abilities"), self.ability))
+        mon.attacks = tuple(self.list_of(raw.get("attacks"), p("attacks"), self.attack))
+        mon.effects = self.effect_list(raw.get("effects"), p("effects"), "pokemon")
+        for key in ("came_into_play_this_turn", "evolved_this_turn", "moved_to_active_this_turn",
+                    "healed_this_turn"):
+            if key in raw:
+                setattr(mon, key, self.bool(raw[key], p(key)))
+        mon.evolved_from_this_turn = self.optional_text(raw.get("evolved_from_this_turn"),
+                                                        p("evolved_from_this_turn"))
+        mon.abilities_used = tuple(self.list_of(raw.get("abilities_used"), p("abilities_used"), self.text))
+        return mon
+
+    def weakness(self, value: Any, path: str) -> Weakness:
+        raw = self.mapping(value, path, ("type", "value"), required=("type",))
+        multiply, add = self.weakness_value(raw["value"], _join(path, "value")) if "value" in raw else (2, None)
+        return Weakness(type=self.type(raw["type"], _join(path, "type")), multiply=multiply, add=add)
+
+    def resistance(self, value: Any, path: str) -> Resistance:
+        raw = self.mapping(value, path, ("type", "value"), required=("type",))
+        amount = -30
+        if "value" in raw:
+            amount = self.integer(raw["value"], _join(path, "value"))
+            if amount >= 0 or amount % 10:
+                self.fail(_join(path, "value"), f"expected a negative multiple of 10 such as -30, got {amount}")
+        return Resistance(type=self.type(raw["type"], _join(path, "type")), value=amount)
+
+    def conditions(self, value: Any, path: str, position: str) -> tuple[str, ...]:
+        result = self.list_of(value, path, self.condition)
+        if not result:
+            return ()
+        if not position.endswith(".active"):
+            self.fail(path, "a Benched Pokémon has no Special Conditions (guide-ja:I-F)")
+        if len(set(result)) != len(result):
+            self.fail(path, "a Special Condition is listed twice")
+        rotation = [c for c in result if c in ROTATION_CONDITIONS]
+        if len(rotation) > 1:
+            self.fail(path, f"{' and '.join(rotation)} cannot be together: asleep, confused and paralyzed "
+                            "replace one another (guide-ja:I-F)")
+        return tuple(result)
+
+    def stadium(self, value: Any, path: str) -> Stadium:
+        if isinstance(value, str):
+            value = {"card": value}
+        raw = self.mapping(value, path, ("card", "name", "owner", "effects"))
+        owner = self.choice(raw["owner"], _join(path, "owner"), SIDES, "player") if "owner" in raw else "you"
+        if "card" in raw:
+            if "name" in raw or "effects" in raw:
+                self.fail(path, "give either `card` (a catalog Stadium) or `name` with `effects`, not both")
+            entry = self.entry(raw["card"], _join(path, "card"), ("stadium",))
+            effects = tuple(_with_origin(e, "stadium") for e in entry.all_effects())
+            return Stadium(name=entry.name, owner=owner, effects=effects, cites=entry.sections)
+        if "name" not in raw:
+            self.fail(path, "missing required key 'card' (or `name` with `effects`)")
+        name = self.text(raw["name"], _join(path, "name"))
+        effects = tuple(_with_origin(e, "stadium", name)
+                        for e in self.effect_list(raw.get("effects"), _join(path, "effects"), "stadium"))
+        return Stadium(name=name, owner=owner, effects=effects)
+
+    def coin(self, value: Any, path: str) -> str:
+        if isinstance(value, str) and value.strip().lower() in COIN_ALIASES:
+            return COIN_ALIASES[value.strip().lower()]
+        if isinstance(value, str) and value.strip() in COIN_ALIASES:
+            return COIN_ALIASES[value.strip()]
+        self.fail(path, f"expected heads or tails, got {describe(value)}")
+
+    # -- positions -----------------------------------------------------------------
+    def position(self, value: Any, path: str, scenario: Scenario, side: str | None = None,
+                 bench_only: bool = False) -> str:
+        position = self.position_text(value, path)
+        match = POSITION_RE.fullmatch(position)
+        if side and match.group(1) != side:
+            self.fail(path, f"expected a position of {side} ({side}.active or {side}.bench[N]), got {position!r}")
+        if bench_only and match.group(3) is None:
+            self.fail(path, f"expected a Bench position ({match.group(1)}.bench[N]), got {position!r}")
+        if scenario.at(position) is None:
+            player = scenario.players[match.group(1)]
+            if match.group(3) is None:
+                self.fail(path, f"no Pokémon at {position}: {match.group(1)} has no Active Pokémon")
+            self.fail(path, f"no Pokémon at {position}: {match.group(1)} has {len(player.bench)} "
+                            f"Benched Pokémon")
+        return position
+
+    # -- ask -------------------------------------------------------------------------
+    def ask_kind(self, value: Any) -> str:
+        if not isinstance(value, dict):
+            self.fail("ask", f"expected a mapping with exactly one of {', '.join(ASK_KINDS)}, got {describe(value)}")
+        if len(value) != 1:
+            got = ", ".join(value) if value else "none"
+            self.fail("ask", f"expected exactly one of {', '.join(ASK_KINDS)}; got {len(value)} keys: {got}")
+        kind = next(iter(value))
+        if kind not in ASK_KINDS:
+            self.fail(f"ask.{kind}", f"unknown ask {kind!r}; expected one of {', '.join(ASK_KINDS)}")
+        return kind
+
+    def ask(self, value: dict, kind: str, scenario: Scenario):
+        path = f"ask.{kind}"
+        return getattr(self, f"ask_{kind}")(value[kind], path, scenario)
+
+    def ask_attack(self, value: Any, path: str, scenario: Scenario) -> AttackAsk:
+        raw = self.mapping(value, path, ("by", "name", "targets"), required=("name",))
+        by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
+        name = self.text(raw["name"], _join(path, "name"))
+        attacker = scenario.at(by)
+        if attacker.attack(name) is None:
+            have = ", ".join(a.name for a in attacker.attacks) or "none given"
+            self.fail(_join(path, "name"), f"{attacker.name} at {by} has no attack {name!r}; its attacks: {have}")
+        targets = ("opponent.active",)
+        if "targets" in raw:
+            targets = tuple(self.list_or_one(raw["targets"], _join(path, "targets"),
+                                             lambda v, p: self.position(v, p, scenario)))
+            if len(set(targets)) != len(targets):
+                self.fail(_join(path, "targets"), "a target is listed twice")
+        for index, hit in enumerate(attacker.attack(name).bench_damage):
+            if scenario.at(hit.target) is None:
+                self.position(hit.target, f"{by}.attacks.{name}.bench_damage[{index}].target", scenario)
+        return AttackAsk(name=name, by=by, targets=targets)
+
+    def ask_retreat(self, value: Any, path: str, scenario: Scenario) -> RetreatAsk:
+        raw = self.mapping(value, path, ("to",))
+        to = self.position(raw["to"], _join(path, "to"), scenario, side="you", bench_only=True) \
+            if raw.get("to") is not None else None
+        return RetreatAsk(to=to)
+
+    def ask_ability(self, value: Any, path: str, scenario: Scenario) -> AbilityAsk:
+        raw = self.mapping(value, path, ("by", "name"), required=("name",))
+        by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
+        name = self.text(raw["name"], _join(path, "name"))
+        holder = scenario.at(by)
+        if all(a.name != name for a in holder.abilities):
+            have = ", ".join(a.name for a in holder.abilities) or "none given"
+            self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
+        return AbilityAsk(name=name, by=by)
+
+    def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
+        if isinstance(value, str):
+            return HandPokemon(name=self.text(value, path))
+        raw = self.mapping(value, path, ("name", "stage", "evolves_from", "rule", "types", "hp", "card"),
+                           required=("name",))
+        return HandPokemon(
+            name=self.text(raw["name"], _join(path, "name")),
+            stage=self.stage(raw["stage"], _join(path, "stage")) if "stage" in raw else "basic",
+            evolves_from=self.optional_text(raw.get("evolves_from"), _join(path, "evolves_from")),
+            rule=self.rule(raw["rule"], _join(path, "rule")) if "rule" in raw else "none",
+            types=self.types(raw["types"], _join(path, "types")) if "types" in raw else (),
+            hp=self.hp(raw["hp"], _join(path, "hp")) if "hp" in raw else None,
+        )
+
+    def ask_evolve(self, value: Any, path: str, scenario: Scenario) -> EvolveAsk:
+        raw = self.mapping(value, path, ("target", "card", "via"), required=("target", "card"))
+        return EvolveAsk(
+            target=self.position(raw["target"], _join(path, "target"), scenario, side="you"),
+            card=self.hand_pokemon(raw["card"], _join(path, "card")),
+            via=self.choice(raw["via"], _join(path, "via"), ("hand", "rare_candy", "effect"), "way to evolve")
+            if "via" in raw else "hand",
+        )
+
+    def ask_bench(self, value: Any, path: str, scenario: Scenario) -> BenchAsk:
+        raw = self.mapping(value, path, ("card",), required=("card",))
+        return BenchAsk(card=self.hand_pokemon(raw["card"], _join(path, "card")))
+
+    def ask_play(self, value: Any, path: str, scenario: Scenario) -> PlayAsk:
+        raw = self.mapping(value, path, ("card", "kind", "target", "does", "pay"), required=("card",))
+        card = self.text(raw["card"], _join(path, "card"))
+        entry = self.catalog.lookup(card) if self.catalog else None
+        kind = self.card_kind(raw["kind"], _join(path, "kind")) if "kind" in raw else None
+        if kind is None and entry is not None and entry.category in ("item", "supporter", "stadium", "tool"):
+            kind = entry.category
+        if kind is None:
+            self.fail(path, f"missing required key 'kind' ({card} is not an item, supporter, stadium or tool "
+                            "in the card catalog)")
+        does = tuple(self.list_of(raw["does"], _join(path, "does"), self.does_word)) if "does" in raw else None
+        pay = tuple(self.list_of(raw["pay"], _join(path, "pay"), self.pay_item)) if "pay" in raw else None
+        if entry is not None and not entry.modelled and does is None:
+            self.not_modelled(_join(path, "card"), f"{entry.name}: not modelled: {entry.why or ''} — give "
+                                                   "`does` and `pay` inline")
+        if entry is not None:
+            does = does if does is not None else entry.does
+            pay = pay if pay is not None else entry.pay
+        target = self.position(raw["target"], _join(path, "target"), scenario) if raw.get("target") is not None \
+            else None
+        if kind == "tool" and target is None:
+            self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
+        return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay)
+
+    def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
+        raw = self.mapping(value, path, ("energy", "to"), required=("energy", "to"))
+        return AttachAsk(energy=self.energy(raw["energy"], _join(path, "energy")),
+                         to=self.position(raw["to"], _join(path, "to"), scenario, side="you"))
+
+    def ask_checkup(self, value: Any, path: str, scenario: Scenario) -> CheckupAsk:
+        self.mapping(value, path, ())
+        return CheckupAsk()
+
+    def ask_game_end(self, value: Any, path: str, scenario: Scenario) -> GameEndAsk:
+        raw = self.mapping(value, path, SIDES)
+        result = GameEndAsk()
+        for side in SIDES:
+            sub = self.mapping(raw.get(side), _join(path, side), ("took_all_prizes", "no_active", "cannot_draw"))
+            setattr(result, side, EndConditions(**{k: self.bool(v, _join(_join(path, side), k))
+                                                   for k, v in sub.items()}))
+        return result
+
+    def ask_setup(self, value: Any, path: str, scenario: Scenario) -> SetupAsk:
+        raw = self.mapping(value, path, SIDES)
+        mulligans = {}
+        for side in SIDES:
+            sub = self.mapping(raw.get(side), _join(path, side), ("mulligans",))
+            mulligans[side] = self.count(sub["mulligans"], _join(_join(path, side), "mulligans")) \
+                if "mulligans" in sub else 0
+        return SetupAsk(mulligans=mulligans)
+
+    # -- expect ---------------------------------------------------------------------
+    def expect(self, value: Any, path: str, scenario: Scenario) -> Expect:
+        raw = self.mapping(value, path, EXPECT_KEYS)
+        boardless = isinstance(scenario.ask, (GameEndAsk, SetupAsk))
+        values: dict[str, Any] = {}
+        p = lambda key: _join(path, key)  # noqa: E731
+
+        def pos(v, q):
+            return self.position_text(v, q) if boardless else self.position(v, q, scenario)
+
+        def pos_map(key, item):
+            sub = self.mapping(raw[key], p(key), tuple(raw[key]) if isinstance(raw[key], dict) else ())
+            return {pos(k, _join(p(key), k)): item(v, _join(p(key), k)) for k, v in sub.items()}
+
+        def side_map(key, item):
+            sub = self.mapping(raw[key], p(key), SIDES)
+            return {k: item(v, _join(p(key), k)) for k, v in sub.items()}
+
+        for key in raw:
+            if key in ("allowed", "failed"):
+                values[key] = self.bool(raw[key], p(key))
+            elif key == "cost":
+                values[key] = self.count(raw[key], p(key)) if isinstance(raw[key], int) \
+                    and not isinstance(raw[key], bool) else list(self.cost(raw[key], p(key)))
+            elif key == "damage":
+                values[key] = pos_map(key, self.damage)
+            elif key == "counters":
+                values[key] = pos_map(key, self.count)
+            elif key == "conditions":
+                values[key] = pos_map(key, lambda v, q: sorted(self.list_of(v, q, self.condition)))
+            elif key == "knocked_out":
+                values[key] = list(self.list_of(raw[key], p(key), pos))
+            elif key == "prizes_taken":
+                values[key] = side_map(key, lambda v, q: self.ranged(v, q, 0, 6))
+            elif key == "extra_draws":
+                values[key] = side_map(key, self.count)
+            elif key == "winner":
+                values[key] = None if raw[key] is None else self.choice(raw[key], p(key),
+                                                                        ("you", "opponent", "draw"), "winner")
+            elif key == "cites":
+                values[key] = list(self.list_of(raw[key], p(key), self.citation))
+        return Expect(values=values)
+
+
+def _with_origin(effect, origin: str, source: str | None = None):
+    from dataclasses import replace
+
+    return replace(effect, origin=origin, source=effect.card or source or effect.source)
+
+
+__all__ = ["load_scenario", "parse_scenario", "ScenarioReader", "ASK_KINDS", "CONDITIONS"]

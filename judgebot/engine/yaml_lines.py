@@ -1,0 +1,76 @@
+"""Safe YAML loading that remembers the line of every key and value.
+
+`load_yaml(text, file)` returns the data (plain dicts, lists and scalars, exactly
+what yaml.safe_load would build) and a map key path -> line (1-based), where a
+key path is written as in error messages: `you.bench[2].hp`. Duplicate keys are
+an error (safe_load would silently keep the last one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from judgebot.errors import ScenarioError
+
+
+PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
+class LineLoader(yaml.SafeLoader):
+    """yaml.SafeLoader that builds data node by node, recording each node's line."""
+
+    def __init__(self, stream, file: str):
+        super().__init__(stream)
+        self.file = file
+        self.lines: dict[str, int] = {}
+
+    def build(self) -> Any:
+        node = self.get_single_node()
+        if node is None:
+            return None
+        return self._build(node, "")
+
+    def _build(self, node: yaml.Node, path: str) -> Any:
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in PLAIN_TAGS:
+            raise ScenarioError(self.file, node.start_mark.line + 1, path,
+                                f"YAML tag {node.tag!r} is not allowed (plain data only)")
+        if isinstance(node, yaml.MappingNode):
+            self.flatten_mapping(node)  # merge keys (<<) as safe_load does
+            result: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                key = self.construct_object(key_node, deep=True)
+                line = key_node.start_mark.line + 1
+                if not isinstance(key, str):
+                    key = str(key).lower() if isinstance(key, bool) else str(key)
+                child = f"{path}.{key}" if path else key
+                if key in result:
+                    raise ScenarioError(self.file, line, child, f"duplicate key {key!r}")
+                self.lines[child] = line
+                result[key] = self._build(value_node, child)
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            items = []
+            for index, item in enumerate(node.value):
+                child = f"{path}[{index}]"
+                self.lines[child] = item.start_mark.line + 1
+                items.append(self._build(item, child))
+            return items
+        return self.construct_object(node, deep=True)
+
+
+def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
+    loader = LineLoader(text, file)
+    try:
+        data = loader.build()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = exc.problem or exc.context or "malformed"
+        raise ScenarioError(file, line, "", f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(file, None, "", f"invalid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+    return data, loader.lines
