@@ -1,0 +1,20 @@
+"""Rulebook search: a CJK-aware Whoosh index in the per-user cache, queried in
+Japanese, Chinese, Korean or English (through the glossary).
+
+    search(query, lang="all", doc=None, limit=10) -> dict   # CONTRACT.md `search`
+    ensure_index(rebuild=False) -> dict                      # `judgebot index`
+"""
+
+from __future__ import annotations
+
+from judgebot.search.index import ensure_index
+from judgebot.search.query import run_search
+
+
+def search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
+    """Ranked hits, best first: {"query", "hits": [{"id", "doc", "section", "lang",
+    "kind", "title", "score", "snippet", "matched"}], "expanded", ...}."""
+    return run_search(query, lang=lang, doc=doc, limit=limit)
+
+
+__all__ = ["search", "ensure_index"]

@@ -1,0 +1,47 @@
+"""Human output of `judgebot search`: ranked hits with citation, kind and title, and a
+snippet with the matched terms highlighted."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from judgebot.search.highlight import highlight_spans
+
+KIND_STYLE = {"section": "cyan", "faq": "magenta", "example": "green"}
+
+
+def _expansion_line(result: dict) -> Text | None:
+    parts = []
+    for term in result.get("expanded") or []:
+        forms = " / ".join(term["forms"])
+        label = term["term"] if not term.get("en") or term["en"].lower() == term["term"] else f"{term['term']} ({term['en']})"
+        parts.append(f"{label} → {forms}")
+    corrected = result.get("corrected") or {}
+    if not parts and not corrected:
+        return None
+    line = Text("expanded: ", style="dim")
+    line.append("; ".join(parts))
+    if corrected:
+        line.append("   (read " + ", ".join(f"{a!r} as {b!r}" for a, b in corrected.items()) + ")", style="dim")
+    return line
+
+
+def render_search(result: dict, console) -> None:
+    expansion = _expansion_line(result)
+    if expansion is not None:
+        console.print(expansion)
+    hits = result.get("hits") or []
+    if not hits:
+        console.print(Text(f"no hits for {result.get('query', '')!r}", style="yellow"))
+        return
+    for rank, hit in enumerate(hits, 1):
+        head = Text(f"{rank:>2}. ")
+        head.append(hit["id"], style="bold")
+        head.append(f"  [{hit['kind']}]", style=KIND_STYLE.get(hit["kind"], ""))
+        head.append(f"  {hit['title']}")
+        head.append(f"  ({hit['score']:g})", style="dim")
+        console.print(head)
+        snippet = Text("    " + hit["snippet"])
+        for start, end in highlight_spans(hit["snippet"], hit.get("matched") or []):
+            snippet.stylize("bold yellow", start + 4, end + 4)
+        console.print(snippet)

@@ -1,0 +1,144 @@
+"""Text analysis for Japanese, Chinese, Korean and English.
+
+CJK text has no spaces between words, so a run of CJK characters is indexed as
+overlapping character bigrams plus unigrams (so one-character words such as 毒 still
+match). Queries use bigrams only for runs of two or more characters, which keeps
+them precise. Latin text is split into lower-cased words. Before that, everything is
+normalized: NFKC (full/half width), lower case, accents dropped from Latin letters
+(Pokémon → pokemon), katakana folded to hiragana (ニゲル = にげる).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from whoosh.analysis import Analyzer, Token, Tokenizer
+
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+
+# Scripts written without spaces between words, plus Hangul (Korean attaches its
+# particles to words, so bigrams work better than whitespace words there too).
+_CJK = (
+    "\u3005\u3007\u303b"  # 々 〇 〻
+    "\u3040-\u309f"  # hiragana
+    "\u30a0-\u30ff"  # katakana (incl. ー)
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # han
+    "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"  # hangul
+)
+_RUN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[0-9a-z]+(?:['’][a-z]+)?)")
+
+
+def _strip_latin_accents(text: str) -> str:
+    if text.isascii():
+        return text
+    out = []
+    for char in text:
+        if "\u00c0" <= char <= "\u024f":  # Latin-1 supplement / extended: é → e
+            base = unicodedata.normalize("NFD", char)[0]
+            out.append(base)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def normalize_char(char: str) -> str:
+    """One character normalized (may become several, or none)."""
+    text = unicodedata.normalize("NFKC", char).lower()
+    return _strip_latin_accents(text).translate(_KATAKANA_TO_HIRAGANA)
+
+
+@lru_cache(maxsize=4096)
+def normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).lower()
+    return _strip_latin_accents(text).translate(_KATAKANA_TO_HIRAGANA)
+
+
+def normalize_with_offsets(text: str) -> tuple[str, list[int]]:
+    """The normalized text and, for each of its characters, the offset in `text`
+    it came from (for highlighting matches in the original)."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    for i, char in enumerate(text):
+        for out in normalize_char(char):
+            chars.append(out)
+            offsets.append(i)
+    return "".join(chars), offsets
+
+
+def runs(text: str) -> list[tuple[str, str, int]]:
+    """(kind, run, start) for each CJK run ("cjk") and Latin/digit word ("word") of
+    normalized text."""
+    return [(m.lastgroup, m.group(), m.start()) for m in _RUN.finditer(text)]
+
+
+def cjk_grams(run: str, unigrams: bool) -> list[tuple[str, int]]:
+    """(gram, offset) pairs: bigrams of a CJK run (and unigrams if asked). A run of one
+    character is its own unigram."""
+    if len(run) == 1:
+        return [(run, 0)]
+    grams = [(run[i : i + 2], i) for i in range(len(run) - 1)]
+    if unigrams:
+        grams += [(char, i) for i, char in enumerate(run)]
+        grams.sort(key=lambda g: (g[1], len(g[0])))
+    return grams
+
+
+def index_terms(text: str) -> list[str]:
+    """The terms a text is indexed under (what the analyzer emits at index time)."""
+    return [t.text for t in CJKTokenizer()(normalize(text), mode="index")]
+
+
+def query_terms(text: str) -> list[str]:
+    """The terms a query string is searched with: bigrams for CJK runs, words for
+    Latin text."""
+    return [t.text for t in CJKTokenizer()(normalize(text), mode="query")]
+
+
+class CJKTokenizer(Tokenizer):
+    """Emits CJK bigrams (+ unigrams when indexing) and Latin words from text that
+    is already normalized (CJKAnalyzer normalizes first)."""
+
+    def __eq__(self, other):
+        return type(self) is type(other)
+
+    def __call__(
+        self,
+        value,
+        positions=False,
+        chars=False,
+        keeporiginal=False,
+        removestops=True,
+        start_pos=0,
+        start_char=0,
+        tokenize=True,
+        mode="",
+        **kwargs,
+    ):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        pos = start_pos
+        with_unigrams = mode != "query"
+        for kind, run, start in runs(value):
+            pieces = [(run, 0)] if kind == "word" else cjk_grams(run, with_unigrams)
+            for text, offset in pieces:
+                token.text = text
+                token.boost = 1.0
+                token.stopped = False
+                if keeporiginal:
+                    token.original = text
+                if positions:
+                    token.pos = pos
+                    pos += 1
+                if chars:
+                    token.startchar = start_char + start + offset
+                    token.endchar = token.startchar + len(text)
+                yield token
+
+
+class CJKAnalyzer(Analyzer):
+    """normalize() then CJKTokenizer, as one Whoosh analyzer. It is pickled into the
+    index schema, so it lives at module level and holds no state."""
+
+    def __call__(self, value, **kwargs):
+        return CJKTokenizer()(normalize(value), **kwargs)

@@ -1,0 +1,260 @@
+"""From a query string to concepts: glossary terms (expanded into the languages of the
+documents searched) and the rest of the query as it was typed.
+
+"does weakness apply to benched pokemon" → concepts 弱点/약점 (Weakness) and
+ベンチポケモン/备战宝可梦/벤치 포켓몬 (Benched Pokémon); "does", "apply", "to" are
+English words no document contains and are dropped. English typos of glossary words
+("weaknes", "retreet") are corrected against the glossary's English vocabulary first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+
+from judgebot.search.analysis import cjk_grams, normalize, normalize_with_offsets, runs
+
+QUERY_LANGS = ("ja", "zh", "ko", "en")
+
+# English function words and question words: never searched on their own.
+STOPWORDS = frozenset(
+    """a an and are as at be been being but by can could did do does doing done for
+    from had has have how i if in into is it its may me might must my no not of on or
+    our should so than that the their them then there these they this those to up was
+    we were what when where which while who whom why will with would you your yours
+    get gets got happen happens apply applies applied still also any each other
+    another same about after before during""".split()
+)
+# Particles and question endings that are whole residual runs after the glossary
+# terms are taken out of a CJK query ("ベンチポケモン|に|弱点" , "벤치 포켓몬|에게").
+CJK_FUNCTION_WORDS = frozenset(
+    """は が を に で の と も へ や か ね よ から まで より って には では とは ですか
+    ますか する します される できる できますか どう なに なぜ いつ どこ
+    的 了 吗 呢 吧 么 是 在 和 与 及 或 会 能 可以 要 时 什么 怎么 如何 为什么 哪些
+    은 는 이 가 을 를 에 에게 에서 의 도 로 으로 와 과 한테 까지 부터 만 나요 인가요
+    되나요 있나요 어떻게 무엇 언제 왜""".split()
+)
+
+
+@dataclass
+class Concept:
+    """Something the query asks about: `forms` are normalized strings any of which
+    counts as a mention of it. A glossary concept has `en`; a typed concept is a
+    CJK run or a Latin word of the query that no glossary term covered."""
+
+    source: str
+    forms: list[str]
+    en: str | None = None
+    glossary: bool = False
+    weight: float = 1.0
+    labels: list[str] = field(default_factory=list)  # the forms as the glossary writes them
+
+
+@dataclass
+class Expansion:
+    query: str
+    normalized: str
+    concepts: list[Concept] = field(default_factory=list)
+    corrections: dict[str, str] = field(default_factory=dict)
+
+    def describe(self) -> list[dict]:
+        """The expansion used, for the JSON's additive `expanded` key."""
+        return [
+            {"term": self.as_typed(c.source), "en": c.en, "forms": c.labels or c.forms}
+            for c in self.concepts
+            if c.glossary
+        ]
+
+    def as_typed(self, source: str) -> str:
+        """A normalized piece of the query as the user typed it (ニゲル, not にげる)."""
+        norm, offsets = normalize_with_offsets(self.query)
+        at = norm.find(source)
+        if at < 0 or not source:
+            return source
+        return self.query[offsets[at] : offsets[at + len(source) - 1] + 1]
+
+
+def _glossary():
+    from judgebot import glossary
+
+    return glossary
+
+
+_vocabulary_memo: dict[int, tuple[object, tuple[str, ...]]] = {}  # len -> (first entry, words)
+
+
+def english_vocabulary() -> tuple[str, ...]:
+    """Every English word of the glossary, normalized (for typo correction); computed
+    once per loaded glossary."""
+    entries = _glossary().all_entries()
+    # The memo holds the first entry itself, so an identity match means the same
+    # loaded glossary (the glossary reloads its entries when its file changes).
+    marker = entries[0] if entries else None
+    memo = _vocabulary_memo.get(len(entries))
+    if memo and memo[0] is marker:
+        return memo[1]
+    words: set[str] = set()
+    for entry in entries:
+        for form in entry.forms("en"):
+            words.update(re.findall(r"[0-9a-z]+", normalize(form)))
+    vocabulary = tuple(sorted(words))
+    _vocabulary_memo.clear()
+    _vocabulary_memo[len(entries)] = (marker, vocabulary)
+    return vocabulary
+
+
+def correct_english(text: str) -> tuple[str, dict[str, str]]:
+    """Replace English words that are not glossary words but are close to one
+    ("weaknes" → "weakness"). Returns the corrected text and the corrections."""
+    vocabulary = english_vocabulary()
+    known = set(vocabulary)
+    corrections: dict[str, str] = {}
+
+    def fix(match: re.Match) -> str:
+        word = match.group()
+        if word in known or word in STOPWORDS or len(word) < 4 or word.isdigit():
+            return word
+        close = get_close_matches(word, vocabulary, n=1, cutoff=0.8)
+        if close:
+            corrections[word] = close[0]
+            return close[0]
+        return word
+
+    return re.sub(r"[a-z]+", fix, text), corrections
+
+
+def target_langs(lang: str, doc_lang: str | None) -> tuple[str, ...]:
+    """The languages the query is expanded into: those of the documents searched."""
+    if doc_lang:
+        return (doc_lang,)
+    if lang in ("all", "en"):
+        return ("ja", "zh", "ko")
+    return (lang,)
+
+
+def _entry_forms(entry, langs) -> tuple[list[str], list[str]]:
+    """The entry's forms in `langs`: normalized (for searching) and as written."""
+    forms: list[str] = []
+    labels: list[str] = []
+    for lang in langs:
+        for form in entry.forms(lang) or []:
+            norm = normalize(form).strip()
+            if norm and norm not in forms:
+                forms.append(norm)
+                labels.append(form.strip())
+    return forms, labels
+
+
+def form_pieces(form: str) -> list[str]:
+    """The searchable pieces of a normalized form: its CJK runs and Latin words, without
+    the placeholders and brackets of rule phrases ("相手のポケモン●●匹に" → 相手のぽけもん,
+    匹に)."""
+    return [run for _, run, _ in runs(form)]
+
+
+def _piece_pattern(piece: str) -> re.Pattern:
+    if not piece.isascii():
+        return re.compile(re.escape(piece))
+    # English inflections: bench → benched, energy → energies, evolve → evolving
+    stem = piece[:-1] if piece[-1:] in ("y", "e") and len(piece) > 3 else piece
+    return re.compile(rf"(?<![0-9a-z]){re.escape(stem)}(?:{re.escape(piece[len(stem):])}|[a-z]{{1,3}})?(?![0-9a-z])")
+
+
+def _locate(form: str, text: str) -> list[tuple[int, int]] | None:
+    """Spans of every piece of `form` in `text`, or None if a piece is missing."""
+    spans = []
+    for piece in form_pieces(form):
+        match = _piece_pattern(piece).search(text)
+        if not match:
+            return None
+        spans.append(match.span())
+    return spans or None
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expansion:
+    normalized = normalize(query)
+    corrected, corrections = correct_english(normalized)
+    expansion = Expansion(query, corrected, corrections=corrections)
+    langs = target_langs(lang, doc_lang)
+    residual = corrected
+
+    entries = _glossary().find_terms(corrected)
+    # Where each entry occurs in the query; longest first, so "benched pokemon" is
+    # taken before "pokemon".
+    found: list[tuple[int, str, list[tuple[int, int]], object]] = []
+    for entry in entries:
+        best = None
+        for lang in QUERY_LANGS:
+            for form in entry.forms(lang) or []:
+                norm = normalize(form).strip()
+                spans = _locate(norm, corrected)
+                if spans and (best is None or len(norm) > len(best[0])):
+                    best = (norm, spans)
+        if best:
+            found.append((len(best[0]), best[0], best[1], entry))
+    for _, surface, spans, entry in sorted(found, key=lambda f: -f[0]):
+        if all(residual[s:e].strip() == "" for s, e in spans):
+            continue  # inside a longer term already taken
+        residual = _blank(residual, spans)
+        forms, labels = _entry_forms(entry, langs)
+        if not forms:
+            continue
+        # The words as typed count too when they are in a searched language.
+        if not surface.isascii() and surface not in forms and _is_target_script(surface, langs):
+            forms.append(surface)
+            labels.append(surface)
+        source = " ".join(corrected[s:e] for s, e in spans)
+        expansion.concepts.append(
+            Concept(
+                source=source,
+                forms=forms,
+                en=getattr(entry, "en", None),
+                glossary=True,
+                labels=labels,
+            )
+        )
+
+    for kind, run, _ in runs(residual):
+        if kind == "word":
+            if run not in STOPWORDS and (len(run) > 1 or run.isdigit()):
+                expansion.concepts.append(Concept(source=run, forms=[run], weight=0.5))
+        elif run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
+            expansion.concepts.append(Concept(source=run, forms=[run], weight=0.7))
+    expansion.concepts.sort(key=lambda c: _position(c.source, corrected))
+    return expansion
+
+
+def _position(source: str, text: str) -> int:
+    at = text.find(source)
+    return at if at >= 0 else len(text)
+
+
+def _is_han(text: str) -> bool:
+    return all("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in text)
+
+
+def _is_target_script(text: str, langs) -> bool:
+    """Whether typed CJK text can occur in the documents searched (Hangul only in
+    Korean documents, kana only in Japanese ones)."""
+    has_hangul = any("\uac00" <= c <= "\ud7af" for c in text)
+    has_kana = any("\u3040" <= c <= "\u30ff" for c in text)
+    if has_hangul:
+        return "ko" in langs
+    if has_kana:
+        return "ja" in langs
+    return "ja" in langs or "zh" in langs
+
+
+def concept_grams(form: str) -> list[str]:
+    """The index terms a form is looked up with (all must be present)."""
+    grams: list[str] = []
+    for kind, run, _ in runs(form):
+        grams += [run] if kind == "word" else [g for g, _ in cjk_grams(run, unigrams=False)]
+    return grams

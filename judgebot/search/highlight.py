@@ -1,0 +1,111 @@
+"""Which of the query's concepts a record mentions, and the snippet that shows them."""
+
+from __future__ import annotations
+
+import re
+
+from judgebot.search.analysis import normalize, normalize_with_offsets
+from judgebot.search.expand import form_pieces
+
+SNIPPET_CHARS = 160
+_LEAD = 40  # characters of context before the first match in the window
+
+
+def _occurs(term: str, norm: str) -> bool:
+    if term.isascii():
+        return re.search(rf"(?<![0-9a-z]){re.escape(term)}(?![0-9a-z])", norm) is not None
+    return term in norm
+
+
+def _pieces_found(run: str, norm: str) -> list[str]:
+    """Greedy maximal substrings of a typed CJK run (two characters or more) that the
+    text contains: "ねむりのポケモン" against a text with "ねむり" and "ぽけもん"."""
+    found: list[str] = []
+    i = 0
+    while i < len(run):
+        best = 0
+        for j in range(len(run), i + 1, -1):
+            if run[i:j] in norm:
+                best = j - i
+                break
+        if best:
+            found.append(run[i : i + best])
+            i += best
+        else:
+            i += 1
+    return found
+
+
+def find_matches(norm: str, concepts) -> dict[int, list[str]]:
+    """{concept index: the normalized strings of it found in `norm`}."""
+    matches: dict[int, list[str]] = {}
+    for i, concept in enumerate(concepts):
+        if concept.glossary or concept.source.isascii():
+            found = []
+            for form in concept.forms:
+                pieces = form_pieces(form)
+                if pieces and all(_occurs(p, norm) for p in pieces):
+                    found += [p for p in pieces if p not in found]
+        else:
+            found = _pieces_found(concept.source, norm)
+        if found:
+            matches[i] = found
+    return matches
+
+
+def term_spans(text: str, terms) -> list[tuple[int, int, str]]:
+    """(start, end, term) of every occurrence of the normalized `terms` in the original
+    `text`, found through normalization (so ベンチ matches べんち, ＨＰ matches hp)."""
+    norm, offsets = normalize_with_offsets(text)
+    spans = []
+    for term in {t for t in terms if t}:
+        pattern = (
+            rf"(?<![0-9a-z]){re.escape(term)}(?![0-9a-z])" if term.isascii() else re.escape(term)
+        )
+        for m in re.finditer(pattern, norm):
+            start = offsets[m.start()]
+            end = offsets[m.end() - 1] + 1
+            spans.append((start, end, term))
+    spans.sort()
+    return spans
+
+
+def _best_window(spans: list[tuple[int, int, str]], term_concept: dict[str, int]) -> int:
+    """Start offset of the window that shows the most distinct concepts."""
+    best_start, best_count = 0, -1
+    for start, _, _ in spans:
+        window_start = max(0, start - _LEAD)
+        window_end = window_start + SNIPPET_CHARS
+        concepts = {term_concept[t] for s, e, t in spans if s >= window_start and e <= window_end}
+        if len(concepts) > best_count:
+            best_start, best_count = window_start, len(concepts)
+    return best_start
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def make_snippet(text: str, title: str, matches: dict[int, list[str]], concepts) -> tuple[str, list[str]]:
+    """The snippet (plain text around the best cluster of matches) and the matched
+    terms as they are written in the record."""
+    term_concept = {t: i for i, found in matches.items() for t in found}
+    spans = term_spans(text, term_concept)
+    start = _best_window(spans, term_concept) if spans else 0
+    window = text[start : start + SNIPPET_CHARS]
+    snippet = ("…" if start > 0 else "") + _clean(window)
+    if start + SNIPPET_CHARS < len(text):
+        snippet += "…"
+
+    surfaces: dict[str, str] = {}
+    for s, e, term in spans:
+        surfaces.setdefault(term, text[s:e])
+    for s, e, term in term_spans(title, term_concept):
+        surfaces.setdefault(term, title[s:e])
+    ordered = [surfaces[t] for i in sorted(matches) for t in matches[i] if t in surfaces]
+    return snippet, list(dict.fromkeys(ordered))
+
+
+def highlight_spans(snippet: str, matched: list[str]) -> list[tuple[int, int]]:
+    """Where the matched terms occur in a snippet (for the human view)."""
+    return [(s, e) for s, e, _ in term_spans(snippet, [normalize(m) for m in matched])]

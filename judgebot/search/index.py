@@ -1,0 +1,224 @@
+"""The Whoosh index in the per-user cache: built on first use, rebuilt when the corpus
+changes, never seen half-written.
+
+Layout under ``cache_dir()/search-index/``::
+
+    .lock                    # fcntl.flock'ed around every build
+    .tmp-<key>-<pid>-<rand>/ # a build in progress (removed by the next build if stale)
+    <key>/                   # one finished index per corpus content hash
+        READY                # marker, written last, before the directory is renamed
+
+``<key>`` is the corpus content hash plus the schema version, so a change to the
+analysis code also triggers a rebuild. A build writes into a temporary directory and
+renames it into place; readers only open a ``<key>`` directory that holds READY.
+Two processes building at once serialize on the lock and the loser uses the
+winner's index.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+
+from judgebot.errors import CacheError
+from judgebot.paths import cache_dir
+from judgebot.search.analysis import CJKAnalyzer, normalize
+
+SCHEMA_VERSION = 3
+READY = "READY"
+
+
+def make_schema() -> Schema:
+    analyzer = CJKAnalyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        doc=ID(stored=True),
+        section=ID(stored=True),
+        lang=ID(stored=True),
+        kind=ID(stored=True),
+        title=TEXT(analyzer=analyzer, stored=True, phrase=False),
+        text=TEXT(analyzer=analyzer, stored=True, phrase=False),
+        # normalized title + text, for matched-term checks and snippets at search time
+        norm=STORED(),
+        order=NUMERIC(stored=True),
+    )
+
+
+def index_root() -> Path:
+    return cache_dir() / "search-index"
+
+
+def index_key(content_hash: str) -> str:
+    return f"{content_hash}-s{SCHEMA_VERSION}"
+
+
+# -- corpus content hash (memoized on file stats, so a search does not re-read it) --
+_hash_memo: dict[tuple, str] = {}
+
+
+def current_content_hash() -> str:
+    from judgebot.corpus.model import _hash_files, corpus_files
+
+    files = corpus_files()
+    signature = tuple(
+        (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files
+    )
+    if signature not in _hash_memo:
+        _hash_memo.clear()
+        _hash_memo[signature] = _hash_files(files)
+    return _hash_memo[signature]
+
+
+def is_ready(path: Path) -> bool:
+    return (path / READY).is_file()
+
+
+def _cache_error(path: Path, exc: OSError, doing: str) -> CacheError:
+    reason = exc.strerror or type(exc).__name__
+    return CacheError(f"search index cache {path}: cannot {doing}: {reason}")
+
+
+def _make_root() -> Path:
+    root = index_root()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        probe = root / f".probe-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise _cache_error(root, exc, "write") from None
+    return root
+
+
+@contextmanager
+def _build_lock(root: Path):
+    lock_path = root / ".lock"
+    try:
+        handle = open(lock_path, "a+b")
+    except OSError as exc:
+        raise _cache_error(lock_path, exc, "open the lock file") from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+    finally:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        finally:
+            handle.close()
+
+
+def _write_records(path: Path, corpus) -> int:
+    ix = whoosh_index.create_in(str(path), make_schema())
+    writer = ix.writer(limitmb=256)
+    count = 0
+    for record in corpus:
+        writer.add_document(
+            id=record.id,
+            doc=record.doc,
+            section=record.section.split("/")[0],
+            lang=record.lang,
+            kind=record.kind,
+            title=record.title or "",
+            text=record.text or "",
+            norm=normalize(f"{record.title}\n{record.text}"),
+            order=record.order,
+        )
+        count += 1
+    writer.commit()
+    ix.close()
+    return count
+
+
+def _remove_stale(root: Path, keep: str) -> None:
+    """Delete other index directories and abandoned temporary builds (called under
+    the lock, so no build is in progress). A process still reading an old index keeps
+    its open files on POSIX."""
+    for child in root.iterdir():
+        if child.name == keep or child.name == ".lock" or not child.is_dir():
+            continue
+        shutil.rmtree(child, ignore_errors=True)
+
+
+def _build(root: Path, corpus) -> tuple[Path, int]:
+    key = index_key(corpus.content_hash)
+    target = root / key
+    tmp = root / f".tmp-{key}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    try:
+        tmp.mkdir()
+        count = _write_records(tmp, corpus)
+        (tmp / READY).write_text(f"{corpus.content_hash} {count}\n", encoding="utf-8")
+        if target.exists():  # --rebuild: move the old one aside, then swap in
+            target.rename(root / f".old-{key}-{uuid.uuid4().hex[:8]}")
+        tmp.rename(target)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise _cache_error(tmp, exc, "build the index") from None
+    _remove_stale(root, keep=key)
+    return target, count
+
+
+def _count(path: Path) -> int:
+    try:
+        return int((path / READY).read_text(encoding="utf-8").split()[1])
+    except (OSError, IndexError, ValueError) as exc:
+        raise CacheError(f"search index cache {path}: unreadable marker ({exc})") from None
+
+
+def ensure_index(rebuild: bool = False) -> dict:
+    """Make sure an index of the current corpus exists; build it if not (or if
+    `rebuild`). Returns {"built", "documents", "content_hash", "path"}."""
+    content_hash = current_content_hash()
+    root = index_root()
+    target = root / index_key(content_hash)
+    if not rebuild and is_ready(target):
+        return _info(False, target, content_hash)
+    root = _make_root()
+    with _build_lock(root):
+        if not rebuild and is_ready(target):  # another process built it meanwhile
+            return _info(False, target, content_hash)
+        from judgebot.corpus import load_corpus
+
+        corpus = load_corpus()
+        target, _ = _build(root, corpus)
+        return _info(True, target, corpus.content_hash)
+
+
+def _info(built: bool, path: Path, content_hash: str) -> dict:
+    return {
+        "built": built,
+        "documents": _count(path),
+        "content_hash": content_hash,
+        "path": str(path),
+    }
+
+
+# -- per-process open index --------------------------------------------------------
+_open: dict[str, object] = {}
+
+
+def open_searcher():
+    """A Whoosh searcher on the current corpus's index, building it if needed. Opened
+    once per process and reused while the corpus is unchanged."""
+    content_hash = current_content_hash()
+    key = str(index_root() / index_key(content_hash))
+    cached = _open.get("key") == key and _open.get("searcher")
+    if cached and is_ready(Path(key)):  # still there (not replaced by --rebuild)
+        return cached
+    info = ensure_index()
+    path = Path(info["path"])
+    try:
+        searcher = whoosh_index.open_dir(str(path)).searcher()
+    except (OSError, whoosh_index.IndexError) as exc:
+        raise CacheError(f"search index cache {path}: cannot open the index: {exc}") from None
+    old = _open.get("searcher")
+    if old is not None:
+        old.close()
+    _open.update(key=key, searcher=searcher)
+    return searcher

@@ -1,0 +1,148 @@
+"""Run a search: validate the options, expand the query, ask Whoosh for candidates,
+re-rank them by how much of the question they cover, and shape the CONTRACT JSON."""
+
+from __future__ import annotations
+
+import re
+
+from whoosh import query as Q
+
+from judgebot.corpus.model import DOC_LANG, DOCS, normalize_id
+from judgebot.errors import InputError
+from judgebot.search.expand import Concept, Expansion, concept_grams, expand
+from judgebot.search.highlight import find_matches, make_snippet
+from judgebot.search.index import open_searcher
+
+LANGS = ("ja", "zh", "ko", "en", "all")
+TITLE_BOOST = 3.0
+CANDIDATES = 200
+# Guides are the authority; the play rules come next; Wikipedia is background.
+DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.9, "rules-ja": 0.85, "wiki-ja": 0.75}
+_SECTION_ID = re.compile(r"(?i)^\s*(?:[a-z]+-[a-z]+:)?(?:[iⅰⅱ]{1,2}-)?[a-h](?:-\d{1,2})?(?:/(?:faq|ex)-\d+)?\s*$")
+
+
+def validate(query: str, lang: str, doc: str | None, limit: int) -> None:
+    if not isinstance(query, str) or not query.strip():
+        raise InputError("empty query")
+    if lang not in LANGS:
+        raise InputError(f"unknown --lang {lang!r}; choose one of: {', '.join(LANGS)}")
+    if doc is not None and doc not in DOCS:
+        raise InputError(f"unknown document {doc!r}; choose one of: {', '.join(DOCS)}")
+    if doc is not None and lang not in ("all", "en") and DOC_LANG[doc] != lang:
+        raise InputError(f"--doc {doc} is in {DOC_LANG[doc]!r}, not --lang {lang!r}")
+    if not isinstance(limit, int) or limit < 1:
+        raise InputError(f"--limit must be a positive number, not {limit!r}")
+
+
+def _form_query(form: str, soft: bool) -> Q.Query | None:
+    grams = concept_grams(form)
+    if not grams:
+        return None
+    per_field = []
+    for field, boost in (("title", TITLE_BOOST), ("text", 1.0)):
+        terms = [Q.Term(field, g) for g in dict.fromkeys(grams)]
+        if len(terms) == 1:
+            node = terms[0]
+        else:
+            node = Q.Or(terms) if soft else Q.And(terms)
+        # Long forms have many bigrams; keep one concept from drowning the others.
+        node.boost = boost / (len(terms) ** 0.5)
+        per_field.append(node)
+    return Q.Or(per_field)
+
+
+def build_query(expansion: Expansion) -> Q.Query | None:
+    parts = []
+    for concept in expansion.concepts:
+        forms = [f for f in (_form_query(f, not concept.glossary) for f in concept.forms) if f]
+        if forms:
+            parts.append(Q.Or(forms, boost=concept.weight))
+    return Q.Or(parts) if parts else None
+
+
+def _filter(lang: str, doc: str | None) -> Q.Query | None:
+    if doc:
+        return Q.Term("doc", doc)
+    if lang in ("ja", "zh", "ko"):
+        return Q.Term("lang", lang)
+    return None
+
+
+def _coverage(concepts: list[Concept], matches: dict[int, list[str]]) -> float:
+    """Weighted share of the query's concepts the record mentions (a typed run counts
+    by the share of its characters found)."""
+    total = sum(c.weight for c in concepts) or 1.0
+    got = 0.0
+    for i, concept in enumerate(concepts):
+        found = matches.get(i)
+        if not found:
+            continue
+        if concept.glossary:
+            got += concept.weight
+        else:
+            share = min(1.0, sum(len(f) for f in found) / max(1, len(concept.source)))
+            got += concept.weight * share
+    return got / total
+
+
+def _id_hits(searcher, query: str, flt) -> list[dict]:
+    """A query that is a section ID or citation finds that record first."""
+    if not _SECTION_ID.match(query):
+        return []
+    ident = normalize_id(query)
+    field, value = ("id", ident) if ":" in ident else ("section", ident)
+    q = Q.Term(field, value)
+    if field == "section":
+        q = Q.And([q, Q.Term("kind", "section")])
+    return [dict(hit.fields()) for hit in searcher.search(q, limit=20, filter=flt)]
+
+
+def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
+    validate(query, lang, doc, limit)
+    expansion = expand(query, lang, DOC_LANG.get(doc) if doc else None)
+    searcher = open_searcher()
+    flt = _filter(lang, doc)
+
+    ranked: list[tuple[float, dict, dict[int, list[str]]]] = []
+    seen: set[str] = set()
+    for fields in _id_hits(searcher, query, flt):
+        ranked.append((float("inf"), fields, {}))
+        seen.add(fields["id"])
+
+    whoosh_query = build_query(expansion)
+    if whoosh_query is not None:
+        results = searcher.search(whoosh_query, limit=CANDIDATES, filter=flt)
+        rescored = []
+        for hit in results:
+            fields = hit.fields()
+            if fields["id"] in seen:
+                continue
+            matches = find_matches(fields["norm"], expansion.concepts)
+            coverage = _coverage(expansion.concepts, matches)
+            score = hit.score * DOC_PRIOR.get(fields["doc"], 1.0) * (0.2 + 0.8 * coverage) ** 2
+            rescored.append((score, fields, matches))
+        # Stable order on ties: reading order within a document, documents in DOCS order.
+        rescored.sort(key=lambda r: (-r[0], DOCS.index(r[1]["doc"]), r[1]["order"]))
+        ranked += rescored
+
+    hits = [_hit(score, fields, matches, expansion) for score, fields, matches in ranked[:limit]]
+    result = {"query": query, "hits": hits, "lang": lang, "doc": doc}
+    result["expanded"] = expansion.describe()
+    if expansion.corrections:
+        result["corrected"] = expansion.corrections
+    return result
+
+
+def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: Expansion) -> dict:
+    snippet, matched = make_snippet(fields["text"], fields["title"], matches, expansion.concepts)
+    return {
+        "id": fields["id"],
+        "doc": fields["doc"],
+        "section": fields["section"],
+        "lang": fields["lang"],
+        "kind": fields["kind"],
+        "title": fields["title"],
+        "score": round(score, 3) if score != float("inf") else 1000.0,
+        "snippet": snippet,
+        "matched": matched,
+    }
