@@ -19,6 +19,9 @@ from judgebot.errors import InputError
 PARSERS = {
     "guide-ja": "guide_ja",
     "guide-zh": "guide_zh",
+    "rules-ko": "rules_ko",
+    "rules-ja": "rules_ja",
+    "wiki-ja": "wiki_ja",
 }
 
 
