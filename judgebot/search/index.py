@@ -31,7 +31,7 @@ from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 from judgebot.search.analysis import CJKAnalyzer, normalize
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 READY = "READY"
 
 
@@ -43,7 +43,10 @@ def make_schema() -> Schema:
         section=ID(stored=True),
         lang=ID(stored=True),
         kind=ID(stored=True),
-        title=TEXT(analyzer=analyzer, stored=True, phrase=False),
+        title=STORED(),
+        # A section's heading names its topic; a FAQ's or example's title is only the
+        # card it quotes, so that is indexed with the body instead.
+        heading=TEXT(analyzer=analyzer, phrase=False),
         text=TEXT(analyzer=analyzer, stored=True, phrase=False),
         # normalized title + text, for matched-term checks and snippets at search time
         norm=STORED(),
@@ -126,7 +129,8 @@ def _write_records(path: Path, corpus) -> int:
             lang=record.lang,
             kind=record.kind,
             title=record.title or "",
-            text=record.text or "",
+            heading=(record.title or "") if record.kind == "section" else "",
+            text=(record.text or "") if record.kind == "section" else f"{record.title}\n{record.text}",
             norm=normalize(f"{record.title}\n{record.text}"),
             order=record.order,
         )

@@ -18,6 +18,8 @@ TITLE_BOOST = 3.0
 CANDIDATES = 200
 # Guides are the authority; the play rules come next; Wikipedia is background.
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.9, "rules-ja": 0.85, "wiki-ja": 0.75}
+# A section states the rule; FAQs and examples illustrate it.
+KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.75}
 _SECTION_ID = re.compile(r"(?i)^\s*(?:[a-z]+-[a-z]+:)?(?:[iⅰⅱ]{1,2}-)?[a-h](?:-\d{1,2})?(?:/(?:faq|ex)-\d+)?\s*$")
 
 
@@ -39,7 +41,7 @@ def _form_query(form: str, soft: bool) -> Q.Query | None:
     if not grams:
         return None
     per_field = []
-    for field, boost in (("title", TITLE_BOOST), ("text", 1.0)):
+    for field, boost in (("heading", TITLE_BOOST), ("text", 1.0)):
         terms = [Q.Term(field, g) for g in dict.fromkeys(grams)]
         if len(terms) == 1:
             node = terms[0]
@@ -119,7 +121,8 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
                 continue
             matches = find_matches(fields["norm"], expansion.concepts)
             coverage = _coverage(expansion.concepts, matches)
-            score = hit.score * DOC_PRIOR.get(fields["doc"], 1.0) * (0.2 + 0.8 * coverage) ** 2
+            prior = DOC_PRIOR.get(fields["doc"], 1.0) * KIND_PRIOR.get(fields["kind"], 1.0)
+            score = hit.score * prior * (0.2 + 0.8 * coverage) ** 2
             rescored.append((score, fields, matches))
         # Stable order on ties: reading order within a document, documents in DOCS order.
         rescored.sort(key=lambda r: (-r[0], DOCS.index(r[1]["doc"]), r[1]["order"]))

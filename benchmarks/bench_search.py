@@ -1,0 +1,195 @@
+"""Search benchmark: the Whoosh index against a simple baseline, in the same run.
+
+Measures index build time; search latency in-process (p50/p95 over the golden
+queries, repeated) and through the whole CLI (`judgebot search ... --json` as a
+subprocess); and retrieval quality (recall@5, MRR) on tests/golden/search.yaml.
+The baseline indexes the same records in SQLite FTS5 with the trigram tokenizer
+(Python's sqlite3) and matches the query's own words; if FTS5 trigram is not
+available it falls back to LIKE matching and says so. Ratios compare the two.
+
+    python3 dev.py bench search
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "search.yaml"
+REPEATS = 5
+CLI_RUNS = 20
+K = 5
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+class FtsBaseline:
+    """SQLite FTS5 (trigram tokenizer) over the same records; bm25 ranking, title
+    weighted like the Whoosh index. Queries are the user's words as typed: no
+    glossary, no normalization beyond what SQLite does."""
+
+    def __init__(self, records):
+        self.db = sqlite3.connect(":memory:")
+        self.mode = "fts5-trigram"
+        try:
+            self.db.execute(
+                "CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, doc UNINDEXED, lang UNINDEXED, title, text, tokenize='trigram')"
+            )
+        except sqlite3.OperationalError:
+            self.mode = "like (FTS5 trigram unavailable)"
+            self.db.execute("CREATE TABLE docs (id, doc, lang, title, text)")
+        self.db.executemany(
+            "INSERT INTO docs (id, doc, lang, title, text) VALUES (?, ?, ?, ?, ?)",
+            [(r.id, r.doc, r.lang, r.title or "", r.text or "") for r in records],
+        )
+        self.db.commit()
+
+    @staticmethod
+    def _words(query: str) -> list[str]:
+        # Trigram needs 3+ characters; shorter CJK words are matched with LIKE below.
+        return [w for w in re.split(r"[\s?？、。,.!！]+", query) if w]
+
+    def search(self, query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> list[str]:
+        where, params = [], []
+        if doc:
+            where.append("doc = ?")
+            params.append(doc)
+        elif lang in ("ja", "zh", "ko"):
+            where.append("lang = ?")
+            params.append(lang)
+        words = self._words(query)
+        if not words:
+            return []
+        if self.mode == "fts5-trigram" and all(len(w) >= 3 for w in words):
+            match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+            sql = "SELECT id FROM docs WHERE docs MATCH ?"
+            sql += "".join(f" AND {w}" for w in where) + " ORDER BY bm25(docs, 0, 0, 0, 3.0, 1.0) LIMIT ?"
+            return [row[0] for row in self.db.execute(sql, [match, *params, limit])]
+        # LIKE: rank by the number of query words the record contains.
+        score = " + ".join("((title || ' ' || text) LIKE ?)" for _ in words)
+        sql = f"SELECT id, ({score}) AS s FROM docs WHERE s > 0"
+        sql += "".join(f" AND {w}" for w in where) + " ORDER BY s DESC, rowid LIMIT ?"
+        likes = [f"%{w}%" for w in words]
+        return [row[0] for row in self.db.execute(sql, [*likes, *params, limit])]
+
+
+def _latencies(fn, golden) -> list[float]:
+    times = []
+    for _ in range(REPEATS):
+        for item in golden:
+            start = time.perf_counter()
+            fn(item)
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def _cli_latencies(env: dict, queries: list[str]) -> list[float]:
+    exe = Path(sys.executable).with_name("judgebot")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "judgebot"]
+    times = []
+    for i in range(CLI_RUNS):
+        start = time.perf_counter()
+        subprocess.run([*command, "search", queries[i % len(queries)], "--json"], env=env,
+                       cwd=ROOT, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> dict:
+    sys.path.insert(0, str(ROOT))
+    with tempfile.TemporaryDirectory(prefix="judgebot-bench-") as cache:
+        os.environ["JUDGEBOT_CACHE"] = cache
+        from judgebot.corpus import load_corpus
+        from judgebot.search import ensure_index, search
+        from judgebot.search.evaluate import evaluate, load_golden
+
+        golden = load_golden(GOLDEN)
+        corpus = load_corpus()
+        records = list(corpus)
+
+        start = time.perf_counter()
+        info = ensure_index(rebuild=True)
+        whoosh_build = time.perf_counter() - start
+        start = time.perf_counter()
+        baseline = FtsBaseline(records)
+        baseline_build = time.perf_counter() - start
+
+        def whoosh_rank(item):
+            return [h["id"] for h in search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"]]
+
+        def baseline_rank(item):
+            return baseline.search(item.query, lang=item.lang, doc=item.doc, limit=10)
+
+        whoosh_rank(golden[0])  # open the index once: latency is measured after it
+        whoosh_quality = evaluate(whoosh_rank, golden, k=K)
+        baseline_quality = evaluate(baseline_rank, golden, k=K)
+        whoosh_times = _latencies(whoosh_rank, golden)
+        baseline_times = _latencies(baseline_rank, golden)
+        cli_times = _cli_latencies({**os.environ, "JUDGEBOT_CACHE": cache}, [g.query for g in golden])
+
+    def quality(report):
+        return {f"recall@{K}": report[f"recall@{K}"], "mrr": report["mrr"],
+                "by_qlang": report["by_qlang"]}
+
+    def ratio(a, b):
+        return round(a / b, 3) if b else None
+
+    result = {
+        "records": info["documents"],
+        "queries": len(golden),
+        "baseline": baseline.mode,
+        "build_s": {"whoosh": round(whoosh_build, 3), "baseline": round(baseline_build, 3)},
+        "latency_ms": {
+            "whoosh_p50": _ms(statistics.median(whoosh_times)),
+            "whoosh_p95": _ms(_percentile(whoosh_times, 95)),
+            "baseline_p50": _ms(statistics.median(baseline_times)),
+            "baseline_p95": _ms(_percentile(baseline_times, 95)),
+            "cli_p50": _ms(statistics.median(cli_times)),
+            "cli_p95": _ms(_percentile(cli_times, 95)),
+        },
+        "quality": {"whoosh": quality(whoosh_quality), "baseline": quality(baseline_quality)},
+    }
+    result["ratios"] = {
+        "recall@5 whoosh/baseline": ratio(whoosh_quality[f"recall@{K}"], baseline_quality[f"recall@{K}"]),
+        "mrr whoosh/baseline": ratio(whoosh_quality["mrr"], baseline_quality["mrr"]),
+        "p50 latency whoosh/baseline": ratio(result["latency_ms"]["whoosh_p50"], result["latency_ms"]["baseline_p50"]),
+        "p95 latency whoosh/baseline": ratio(result["latency_ms"]["whoosh_p95"], result["latency_ms"]["baseline_p95"]),
+        "build time whoosh/baseline": ratio(whoosh_build, baseline_build),
+    }
+    _print(result)
+    return result
+
+
+def _print(result: dict) -> None:
+    lat, q = result["latency_ms"], result["quality"]
+    print(f"records {result['records']}, golden queries {result['queries']}, baseline: {result['baseline']}")
+    print(f"build: whoosh {result['build_s']['whoosh']}s, baseline {result['build_s']['baseline']}s")
+    print(f"in-process latency: whoosh p50 {lat['whoosh_p50']} ms p95 {lat['whoosh_p95']} ms; "
+          f"baseline p50 {lat['baseline_p50']} ms p95 {lat['baseline_p95']} ms")
+    print(f"whole CLI (judgebot search --json, {CLI_RUNS} runs): p50 {lat['cli_p50']} ms p95 {lat['cli_p95']} ms")
+    for name in ("whoosh", "baseline"):
+        figures = q[name]
+        per = ", ".join(f"{l} {v['recall@5']:.2f}" for l, v in figures["by_qlang"].items())
+        print(f"{name}: recall@5 {figures['recall@5']:.3f}, MRR {figures['mrr']:.3f} ({per})")
+    for name, value in result["ratios"].items():
+        print(f"ratio {name}: {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Retrieval quality over a golden set: recall@k and MRR, overall and per query language.
+
+The golden file (tests/golden/search.yaml) is a list of::
+
+    - query: does weakness apply to benched pokemon
+      qlang: en                  # the language the query is written in
+      lang: all                  # optional: the --lang option (default all)
+      expect: [guide-ja:II-B-08, guide-zh:II-B-08]   # any one in the top k is a hit
+
+Used by tests/test_search_quality.py and benchmarks/bench_search.py, so both measure
+the same thing the same way.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import yaml
+
+from judgebot.errors import InputError
+
+GOLDEN_KEYS = {"query", "qlang", "lang", "doc", "expect", "note"}
+
+
+@dataclass(frozen=True)
+class GoldenQuery:
+    query: str
+    qlang: str
+    lang: str
+    doc: str | None
+    expect: tuple[str, ...]
+
+
+def load_golden(path: Path) -> list[GoldenQuery]:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, list):
+        raise InputError(f"{path}: expected a list of golden queries")
+    golden = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, dict) or not item.get("query") or not item.get("expect"):
+            raise InputError(f"{path}: item {i}: needs `query` and `expect`")
+        unknown = set(item) - GOLDEN_KEYS
+        if unknown:
+            raise InputError(f"{path}: item {i}: unknown key(s) {', '.join(sorted(unknown))}")
+        expect = item["expect"] if isinstance(item["expect"], list) else [item["expect"]]
+        golden.append(
+            GoldenQuery(
+                query=str(item["query"]),
+                qlang=str(item.get("qlang", "?")),
+                lang=str(item.get("lang", "all")),
+                doc=item.get("doc"),
+                expect=tuple(str(e) for e in expect),
+            )
+        )
+    return golden
+
+
+def first_relevant_rank(ranked_ids: list[str], expect: tuple[str, ...]) -> int | None:
+    """1-based rank of the first expected citation in the ranking, or None."""
+    wanted = set(expect)
+    for rank, ident in enumerate(ranked_ids, 1):
+        if ident in wanted:
+            return rank
+    return None
+
+
+def evaluate(
+    ranker: Callable[[GoldenQuery], list[str]], golden: list[GoldenQuery], k: int = 5
+) -> dict:
+    """{"recall@k", "mrr", "n", "by_qlang": {...}, "misses": [...]} for a ranker that
+    returns the ranked citations for a golden query (at least k of them if it can)."""
+    per_lang: dict[str, list[int | None]] = defaultdict(list)
+    misses = []
+    ranks: list[int | None] = []
+    for item in golden:
+        ranked = ranker(item)
+        rank = first_relevant_rank(ranked, item.expect)
+        ranks.append(rank)
+        per_lang[item.qlang].append(rank)
+        if rank is None or rank > k:
+            misses.append({"query": item.query, "expect": list(item.expect), "got": ranked[:k], "rank": rank})
+    report = _metrics(ranks, k)
+    report["by_qlang"] = {lang: _metrics(r, k) for lang, r in sorted(per_lang.items())}
+    report["misses"] = misses
+    return report
+
+
+def _metrics(ranks: list[int | None], k: int) -> dict:
+    n = len(ranks) or 1
+    hits = sum(1 for r in ranks if r is not None and r <= k)
+    mrr = sum(1.0 / r for r in ranks if r is not None and r <= 10) / n
+    return {f"recall@{k}": round(hits / n, 4), "mrr": round(mrr, 4), "n": len(ranks)}
