@@ -51,8 +51,10 @@ def cites_of(effect: Effect) -> tuple[str, ...]:
     return tuple(dict.fromkeys(KIND_CITES.get(effect.kind, ()) + effect.cites))
 
 
-def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None) -> bool:
-    """Does `target` match the filter, with `side` seen from the player `viewer`?"""
+def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
+            board: "Board | None" = None) -> bool:
+    """Does `target` match the filter, with `side` seen from the player `viewer`?
+    `has_ability` counts Abilities still in force when `board` is given."""
     side = (filter_.side if filter_ and filter_.side else None) or default_side
     if side == "own" and target.owner != viewer:
         return False
@@ -72,6 +74,10 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_.evolved is not None and filter_.evolved != target.evolved:
         return False
+    if filter_.has_ability is not None:
+        has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
+        if has != filter_.has_ability:
+            return False
     return True
 
 
@@ -169,7 +175,9 @@ class Board:
         """Every effect in force on this Pokémon (negated ones left out)."""
         key = id(mon)
         if key not in self._cache:
-            self._cache[key] = [p.effect for p in self.placed if any(t is mon for t in self._targets(p))]
+            self._cache[key] = [p.effect for p in self.placed if any(t is mon for t in self._targets(p))
+                                and (p.effect.kind == "provides" or p.effect.get("when") is None
+                                     or matches(p.effect.get("when"), mon, mon.owner, None, self))]
         return self._cache[key]
 
     def of_kind(self, mon: Pokemon, *kinds: str) -> list[Effect]:

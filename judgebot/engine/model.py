@@ -38,10 +38,11 @@ class Filter:
     position: str | None = None  # active | bench
     name: tuple[str, ...] | None = None
     evolved: bool | None = None
+    has_ability: bool | None = None  # extension: has an Ability in force now (Ⅱ-D-13 FAQ)
 
     def describe(self) -> str:
         parts = []
-        for key in ("side", "types", "stage", "rule", "position", "name", "evolved"):
+        for key in ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability"):
             value = getattr(self, key)
             if value is None:
                 continue

@@ -45,9 +45,12 @@ PAY_WORDS = ("discard_hand", "discard_energy_from_hand")
 POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
 CITATION_RE = re.compile(r"[a-z]+-[a-z]+:[A-Za-z0-9\-]+(/(faq|ex)-\d+)?")
 
-# Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`.
+FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability")
+# Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`
+# and `when` (extension: the effect works only while the Pokémon it is on matches, e.g.
+# ブレイブバングル's "（「ルールを持つポケモン」をのぞく）"; for `provides` it picks the option).
 EFFECT_FIELDS: dict[str, dict[str, str]] = {
-    "damage_dealt": {"amount": "signed_damage", "against": "filter"},
+    "damage_dealt": {"amount": "signed_damage", "against": "filter", "attack": "text"},
     "damage_taken": {"amount": "signed_damage", "from": "filter"},
     "prevent_damage": {"from": "filter"},
     "prevent_effects": {"from": "filter"},
@@ -284,7 +287,7 @@ class Reader:
 
     # -- filters and effects ------------------------------------------------------
     def filter(self, value: Any, path: str) -> Filter:
-        raw = self.mapping(value, path, ("side", "types", "stage", "rule", "position", "name", "evolved"))
+        raw = self.mapping(value, path, FILTER_KEYS)
 
         def many(key, item):
             return tuple(self.list_or_one(raw[key], _join(path, key), item)) if key in raw else None
@@ -301,6 +304,7 @@ class Reader:
                       if "position" in raw else None),
             name=many("name", self.text),
             evolved=self.bool(raw["evolved"], _join(path, "evolved")) if "evolved" in raw else None,
+            has_ability=self.bool(raw["has_ability"], _join(path, "has_ability")) if "has_ability" in raw else None,
         )
 
     def primitive(self, value: Any, path: str, source: str = "", origin: str = "",
@@ -311,7 +315,7 @@ class Reader:
             self.fail(path, "missing required key 'kind' (or give a catalog card as {card: NAME})")
         raw = value
         kind = self.choice(raw["kind"], _join(path, "kind"), tuple(EFFECT_FIELDS), "effect kind")
-        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to",)
+        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to", "when")
         self.mapping(raw, path, allowed)
         fields: dict[str, Any] = {}
         from_ = None
@@ -335,6 +339,8 @@ class Reader:
             fields.setdefault("amount", 1)
         if kind == "provides":
             fields.setdefault("units", 1)
+        if "when" in raw and "when" not in fields:
+            fields["when"] = self.filter(raw["when"], _join(path, "when"))
         applies_to = self.filter(raw["applies_to"], _join(path, "applies_to")) if "applies_to" in raw else None
         return Effect(kind=kind, fields=fields, applies_to=applies_to, from_=from_, source=source or path,
                       origin=origin, cites=cites, card=card)

@@ -26,6 +26,54 @@ class LineLoader(yaml.SafeLoader):
         self.file = file
         self.lines: dict[str, int] = {}
 
+    def scan_plain(self):
+        """PyYAML's plain-scalar scanner, plus one allowance: in a flow collection a
+        position index such as `opponent.bench[0]` stays part of the scalar (plain YAML
+        would end the scalar at `[`), so `{target: opponent.bench[0]}` reads as the
+        spec writes it."""
+        chunks = []
+        start_mark = self.get_mark()
+        end_mark = start_mark
+        indent = self.indent + 1
+        spaces = []
+        while True:
+            length = 0
+            if self.peek() == "#":
+                break
+            while True:
+                ch = self.peek(length)
+                if self.flow_level and ch == "[" and length > 0:
+                    index = self._index_length(length)
+                    if index:
+                        length += index
+                        continue
+                if ch in "\0 \t\r\n\x85\u2028\u2029" \
+                        or (ch == ":" and self.peek(length + 1) in "\0 \t\r\n\x85\u2028\u2029"
+                            + (",[]{}" if self.flow_level else "")) \
+                        or (self.flow_level and ch in ",?[]{}"):
+                    break
+                length += 1
+            if length == 0:
+                break
+            self.allow_simple_key = False
+            chunks.extend(spaces)
+            chunks.append(self.prefix(length))
+            self.forward(length)
+            end_mark = self.get_mark()
+            spaces = self.scan_plain_spaces(indent, start_mark)
+            if not spaces or self.peek() == "#" or (not self.flow_level and self.column < indent):
+                break
+        return yaml.ScalarToken("".join(chunks), True, start_mark, end_mark)
+
+    def _index_length(self, at: int) -> int:
+        """Length of `[digits]` starting at offset `at`, or 0."""
+        n = at + 1
+        while self.peek(n).isdigit():
+            n += 1
+        if n > at + 1 and self.peek(n) == "]":
+            return n + 1 - at
+        return 0
+
     def build(self) -> Any:
         node = self.get_single_node()
         if node is None:

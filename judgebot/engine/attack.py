@@ -1,0 +1,299 @@
+"""ワザを使う手順 (guide-ja Ⅰ-A-01), the whole resolution of `ask: attack`:
+
+1 declare (Asleep/Paralyzed, "cannot attack", first turn of the player going first,
+  Active only, enough Energy) → 2 coin checks (2a "if tails the attack fails",
+  2b Confusion, and the attack's own "if tails, this attack does nothing") →
+  4 damage (six steps, per target, Bench and self damage) → 5 other effects →
+  7 Knock Outs, Prizes → game end (Ⅰ-E).
+Step 3 ("before doing damage") and 6 ("when damaged") texts have no primitive in
+the scenario format, so the engine says nothing about them rather than guess.
+"""
+
+from __future__ import annotations
+
+from judgebot.engine import damage as dmg
+from judgebot.engine import game_end, knockout
+from judgebot.engine.effects import CANNOT_BEATS_CAN, Board, cant_attack, cites_of, describe_effect, matches
+from judgebot.engine.energy import check_cost, describe_attached
+from judgebot.engine.model import AttackAsk, Attack, EndConditions, Pokemon, Scenario, other
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+from judgebot.errors import ScenarioError
+
+CONFUSION_COUNTERS = 3
+ROTATION = ("asleep", "confused", "paralyzed")
+
+
+def _cite(key: str, *extra: str) -> list[str]:
+    return list(procedure_step("attack", key).cite) + list(extra)
+
+
+class Resolution:
+    """The state of one attack being resolved."""
+
+    def __init__(self, scenario: Scenario, ruling: Ruling):
+        self.scenario = scenario
+        self.ruling = ruling
+        self.board = Board(scenario)
+        ask: AttackAsk = scenario.ask
+        self.ask = ask
+        self.attacker: Pokemon = scenario.at(ask.by)
+        self.attack: Attack = self.attacker.attack(ask.name)
+        self.damage_after = {mon.position: mon.damage for mon in scenario.all_pokemon()}
+        self.conditions_after = {mon.position: list(mon.conditions) for mon in scenario.all_pokemon()}
+        self.attack_damage_from: dict[str, str] = {}
+        self.coins = list(scenario.coins)
+        self.coin_index = 0
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    r = Resolution(scenario, ruling)
+    ruling.allowed = declare(r)
+    if not ruling.allowed:
+        ruling.failed = None
+        return ruling
+    ruling.failed = coin_checks(r)
+    if not ruling.failed:
+        ruling.damage = damage(r)
+        other_effects(r)
+    else:
+        ruling.damage = {t: 0 for t in r.ask.targets}
+    finish(r)
+    return ruling
+
+
+# -- 1. declaration ------------------------------------------------------------------
+
+def declare(r: Resolution) -> bool:
+    ruling, mon, attack, turn = r.ruling, r.attacker, r.attack, r.scenario.turn
+    start = len(ruling.steps)
+    blocked = False
+    can = []  # the "can" texts of the attack that are in play (Ⅱ-E-28)
+    if not mon.is_active:
+        if attack.usable_from_bench:
+            can.append("usable from the Bench")
+            ruling.step("declare", f"{mon.name} is on the Bench; {attack.name} can be used from the Bench",
+                        _cite("declare", "guide-ja:II-E-28"))
+        else:
+            blocked = True
+            ruling.reason(f"{mon.name} is on the Bench: only the Active Pokémon uses its attacks "
+                          f"({attack.name} does not say it can be used from the Bench)",
+                          _cite("declare", "guide-ja:II-E-28"))
+    if turn.number == 1 and turn.first == "you":
+        if attack.usable_first_turn:
+            can.append("usable on the first turn of the player going first")
+            ruling.step("declare", f"first turn of the player going first; {attack.name} can be used on it",
+                        ["guide-zh:I-A-01", "guide-ja:II-E-28"])
+        else:
+            blocked = True
+            ruling.reason("the player who went first cannot attack on their first turn", ["guide-zh:I-A-01",
+                                                                                             "guide-ja:II-E-28"])
+    for condition in ("asleep", "paralyzed"):
+        if condition in mon.conditions:
+            blocked = True
+            ruling.reason(f"{mon.name} is {condition.capitalize()}: no attack can be declared (step 1b)",
+                          _cite("declare"))
+    stopping = cant_attack(r.board, mon, attack.name)
+    if stopping:
+        blocked = True
+        cites = _cite("declare", "guide-ja:II-C-15") + [c for e in stopping for c in cites_of(e)]
+        text = f"{mon.name} cannot use {'attacks' if any(e.get('attack') is None for e in stopping) else attack.name}" \
+               f" ({'; '.join(describe_effect(e) for e in stopping)}) (step 1a)"
+        if can:
+            text += f"; 'cannot' beats 'can' ({', '.join(can)})"
+            cites.append(CANNOT_BEATS_CAN)
+        ruling.reason(text, cites)
+    cost = check_cost(r.board, mon, attack)
+    ruling.cost = list(cost.cost)
+    printed = "[" + ", ".join(attack.cost) + "]"
+    if cost.alternative:
+        how = f"alternative cost [{', '.join(cost.cost)}] (the attack's own condition holds; cost changes do not apply)"
+    elif cost.modifier.none:
+        how = f"printed {printed}; no Energy needed (" + "; ".join(describe_effect(e) for e in cost.modifier.effects) \
+              + ": 'none' beats more/less)"
+    elif cost.modifier.effects:
+        how = f"printed {printed} {cost.modifier.delta:+d} Colorless (" + \
+              "; ".join(describe_effect(e) for e in cost.modifier.effects) + f") = [{', '.join(cost.cost)}]"
+    else:
+        how = f"printed {printed}"
+    attached = describe_attached(mon)
+    if cost.payable:
+        ruling.step("cost", f"cost {how}; paid by {attached}: {cost.describe_payment()}", cost.cites,
+                    value=list(cost.cost))
+    else:
+        blocked = True
+        ruling.reason(f"not enough Energy: the cost is {how}; {mon.name} has {attached}", cost.cites)
+        ruling.step("cost", f"cost {how}; {attached} cannot pay it", cost.cites, value=list(cost.cost))
+    if not blocked:
+        ruling.step("declare", f"{mon.name} declares {attack.name}", _cite("declare"))
+        ruling.steps.insert(start, ruling.steps.pop())
+    return not blocked
+
+
+# -- 2. coin checks --------------------------------------------------------------------
+
+def _planned_flips(r: Resolution) -> list[tuple[str, str, list[str]]]:
+    """(kind, why, cites) for every flip the attack needs if each one succeeds."""
+    flips = []
+    for effect in r.board.of_kind(r.attacker, "attack_coin_check"):
+        flips.append(("coin_check", f"{r.attacker.name} attacks under {describe_effect(effect)}: tails, the "
+                                    "attack fails (guide-ja:I-A-01 step 2a)",
+                      _cite("coin_check") + list(cites_of(effect))))
+    if "confused" in r.attacker.conditions:
+        flips.append(("confused", f"{r.attacker.name} is Confused (guide-ja:I-A-01 step 2b)", _cite("coin_check")))
+    if r.attack.fails_on_tails:
+        flips.append(("fails_on_tails", f"{r.attack.name}: if tails, this attack does nothing (guide-ja:II-D-01)",
+                      ["guide-ja:II-D-01"]))
+    return flips
+
+
+def _need_more_coins(r: Resolution, flips, first: int) -> None:
+    wanted = "; ".join(f"coin flip {first + i + 1} needed: {why}" for i, (_, why, _) in enumerate(flips[first:]))
+    raise ScenarioError(r.scenario.file, r.scenario.line_of("coins"), "coins",
+                        f"{wanted} — give the outcomes in `coins` (heads or tails, in order)")
+
+
+def coin_checks(r: Resolution) -> bool:
+    """True when the attack failed."""
+    ruling, mon = r.ruling, r.attacker
+    flips = _planned_flips(r)
+    for index, (kind, why, cites) in enumerate(flips):
+        if index >= len(r.coins):
+            _need_more_coins(r, flips, index)
+        coin = r.coins[index]
+        r.coin_index = index + 1
+        if coin == "heads":
+            ruling.step("coin_check", f"coin {index + 1}: heads — {why.split(' (')[0]}: the attack goes on",
+                        cites, value="heads")
+            continue
+        if kind == "coin_check":
+            ruling.step("coin_check", f"coin {index + 1}: tails — the attack fails and does not count as used; "
+                                      "the turn ends", cites + ["guide-ja:II-D-01"], value="tails")
+        elif kind == "confused":
+            r.damage_after[mon.position] += CONFUSION_COUNTERS * 10
+            ruling.step("coin_check", f"coin {index + 1}: tails — {mon.name} is Confused: the attack fails and "
+                                      f"{CONFUSION_COUNTERS} damage counters are put on {mon.name}",
+                        cites, value="tails", change=f"+{CONFUSION_COUNTERS * 10}", target=mon.position)
+        else:
+            ruling.step("coin_check", f"coin {index + 1}: tails — {r.attack.name} does nothing (it counts as used)",
+                        cites, value="tails")
+        return True
+    return False
+
+
+# -- 4. damage -------------------------------------------------------------------------
+
+def _hits(r: Resolution) -> list[dmg.Hit]:
+    attack, mon = r.attack, r.attacker
+    hits: list[dmg.Hit] = []
+
+    def hit(target_pos: str, amount: int, kind: str, wr_stated: bool = False) -> dmg.Hit:
+        target = r.scenario.at(target_pos)
+        h = dmg.Hit(attacker=mon, target=target, base=amount, attack_name=attack.name, kind=kind)
+        if attack.ignore_weakness_resistance:
+            h.weakness_resistance, h.wr_note, h.wr_cite = False, f"{attack.name} does not apply Weakness and " \
+                                                                 "Resistance", ("guide-ja:II-B-06",)
+        elif not target.is_active and not wr_stated:
+            h.weakness_resistance, h.wr_note, h.wr_cite = False, "Benched Pokémon take no Weakness or Resistance " \
+                                                                 "unless the attack says so", ("guide-ja:II-B-08",)
+        h.ignore_defender_effects = attack.ignore_defender_effects and target.position == f"{other(mon.owner)}.active"
+        return h
+
+    if attack.damage is not None:
+        for target in r.ask.targets:
+            hits.append(hit(target, attack.damage, "attack" if r.scenario.at(target).is_active else "bench"))
+    for extra in attack.bench_damage:
+        hits.append(hit(extra.target, extra.amount, "bench", extra.weakness_resistance))
+    if attack.self_damage:
+        hits.append(hit(mon.position, attack.self_damage, "self"))
+    return hits
+
+
+def damage(r: Resolution) -> dict[str, int]:
+    ruling = r.ruling
+    taken: dict[str, int] = {t: 0 for t in r.ask.targets}
+    hits = _hits(r)
+    if not hits:
+        ruling.step("damage", f"{r.attack.name} does no damage", _cite("damage"))
+    for h in hits:
+        amount = dmg.calculate(r.board, ruling, h)
+        position = h.target.position
+        taken[position] = taken.get(position, 0) + amount
+        r.damage_after[position] += amount
+        if amount > 0:
+            r.attack_damage_from[position] = h.attacker.owner
+    return taken
+
+
+# -- 5. other effects --------------------------------------------------------------------
+
+def _protected(r: Resolution, target: Pokemon) -> list:
+    return [e for e in r.board.of_kind(target, "prevent_effects")
+            if (matches(e.from_, r.attacker, target.owner) if e.from_ else True)]
+
+
+def other_effects(r: Resolution) -> None:
+    ruling, attack = r.ruling, r.attack
+    if not attack.conditions and not attack.effects:
+        return
+    changed: dict[str, list[str]] = {}
+    for position in r.ask.targets:
+        target = r.scenario.at(position)
+        protected = _protected(r, target)
+        if protected:
+            ruling.step("other_effects", f"{target.name} is not affected by the effects of attacks "
+                                         f"({'; '.join(describe_effect(e) for e in protected)})",
+                        _cite("other_effects", *[c for e in protected for c in cites_of(e)]), target=position)
+            continue
+        if attack.conditions and target.is_active:
+            now = [c for c in r.conditions_after[position]]
+            for condition in attack.conditions:
+                if condition in ROTATION:
+                    now = [c for c in now if c not in ROTATION]
+                if condition not in now:
+                    now.append(condition)
+            r.conditions_after[position] = now
+            changed[position] = sorted(now)
+            ruling.step("other_effects", f"{target.name} is now {', '.join(sorted(now))}",
+                        _cite("other_effects", "guide-ja:I-F"), value=sorted(now), target=position)
+        own_effects = [e for e in attack.effects if e.applies_to is None]
+        if own_effects:
+            ruling.step("other_effects", f"{target.name} is now under "
+                                         f"{'; '.join(describe_effect(e) for e in own_effects)}",
+                        _cite("other_effects", *[c for e in own_effects for c in cites_of(e)]), target=position)
+    for effect in (e for e in attack.effects if e.applies_to is not None):
+        hit = [m for m in r.scenario.all_pokemon() if matches(effect.applies_to, m, r.attacker.owner, "own")]
+        ruling.step("other_effects", f"{describe_effect(effect)} now applies to "
+                                     f"{', '.join(m.name for m in hit) or 'no Pokémon in play'}",
+                    _cite("other_effects", *cites_of(effect)))
+    if changed:
+        ruling.conditions = changed
+
+
+# -- 7. Knock Outs, Prizes, game end ---------------------------------------------------------
+
+def finish(r: Resolution) -> None:
+    ruling, scenario = r.ruling, r.scenario
+    outcome = knockout.check(scenario, r.board, ruling, r.damage_after, r.attack_damage_from)
+    ruling.counters = {pos: dmg_ // 10 for pos, dmg_ in r.damage_after.items()
+                       if dmg_ != (scenario.at(pos).damage)}
+    ruling.counters_after = {pos: dmg_ // 10 for pos, dmg_ in r.damage_after.items()}
+    ruling.conditions_after = {pos: sorted(c) for pos, c in r.conditions_after.items()}
+    ruling.knocked_out = [mon.position for mon in outcome.knocked_out]
+    ruling.prizes_taken = outcome.prizes_taken
+    for mon in outcome.knocked_out:
+        ruling.conditions_after[mon.position] = []
+        if ruling.conditions and mon.position in ruling.conditions:
+            del ruling.conditions[mon.position]
+    if not outcome.knocked_out:
+        return
+    met = {}
+    for side in ("you", "opponent"):
+        player = scenario.players[side]
+        gone = {id(m) for m in outcome.knocked_out}
+        left_in_play = [m for m in player.pokemon() if id(m) not in gone]
+        met[side] = EndConditions(
+            took_all_prizes=outcome.prizes_taken[side] > 0 and outcome.prizes_taken[side] >= player.prizes,
+            no_active=player.active is not None and id(player.active) in gone and not left_in_play,
+        )
+    ruling.winner = game_end.decide(met, ruling)

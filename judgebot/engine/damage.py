@@ -1,0 +1,221 @@
+"""ダメージ計算の手順 (guide-ja Ⅰ-A-01): the six steps, each a function that records
+its trace entry with its citation when it applies.
+
+1 base (0 or less: the calculation ends), 2 effects on the attacking Pokémon (summed,
+Ⅱ-B-04; 0 or less: ends), 3 Weakness (×2 or +N), 4 Resistance (0 or less: ends),
+5 effects on the defending Pokémon (summed, Ⅱ-B-05; 0 or less: ends), 6 final damage
+("takes no damage", Ⅱ-C-16). Weakness and Resistance apply to the Active Pokémon
+only unless stated (Ⅱ-B-06, Ⅱ-B-08). An attack that ignores the defender's effects
+(Ⅱ-B-07) skips step 5 and "takes no damage" but not Weakness/Resistance changes.
+Self damage (Ⅱ-B-09) is from your own Pokémon: "from the opponent's Pokémon"
+reductions do not apply to it, other effects do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from judgebot.engine.effects import Board, cites_of, describe_effect, matches
+from judgebot.engine.model import Filter, Pokemon
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+
+# Default `against` of damage_dealt: the opponent's Active Pokémon (SCENARIOS.md).
+DEFAULT_AGAINST = Filter(side="opponent", position="active")
+
+
+@dataclass
+class Hit:
+    """One damage calculation: `attacker` does `base` damage to `target`."""
+
+    attacker: Pokemon
+    target: Pokemon
+    base: int
+    attack_name: str
+    weakness_resistance: bool = True  # False: ignored (Ⅱ-B-06) or a Benched target (Ⅱ-B-08)
+    wr_note: str = ""  # why Weakness/Resistance are not applied
+    wr_cite: tuple[str, ...] = ()
+    ignore_defender_effects: bool = False  # Ⅱ-B-07
+    kind: str = "attack"  # attack | bench | self
+
+
+@dataclass
+class Calc:
+    hit: Hit
+    value: int
+    ended: bool = False  # the calculation ended early (0 or less, or no damage)
+
+
+def _cite(key: str, *extra: str) -> list[str]:
+    return list(procedure_step("damage", key).cite) + list(extra)
+
+
+def _record(ruling: Ruling, calc: Calc, key: str, text: str, cite: list[str], change: str | None = None):
+    ruling.step(key, text, cite, value=calc.value, change=change, target=calc.hit.target.position)
+
+
+def _ends_if_not_positive(ruling: Ruling, calc: Calc, step_no: int) -> None:
+    if calc.value <= 0:
+        calc.value = 0
+        calc.ended = True
+        ruling.steps[-1]["text"] += f" — 0 or less: the calculation ends here (step {step_no})"
+
+
+def base(board: Board, ruling: Ruling, calc: Calc) -> None:
+    hit = calc.hit
+    label = {"attack": f"{hit.attack_name}", "bench": f"{hit.attack_name} (to the Bench)",
+             "self": f"{hit.attack_name} (to itself)"}[hit.kind]
+    extra = {"bench": ("guide-ja:II-B-08",), "self": ("guide-ja:II-B-09",)}.get(hit.kind, ())
+    _record(ruling, calc, "base", f"{label}: {hit.base} damage to {hit.target.name}", _cite("base", *extra))
+    _ends_if_not_positive(ruling, calc, 1)
+
+
+def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
+    hit = calc.hit
+    effects = [e for e in board.of_kind(hit.attacker, "damage_dealt")
+               if e.get("attack") in (None, hit.attack_name)
+               and matches(e.get("against") or DEFAULT_AGAINST, hit.target, hit.attacker.owner, None, board)]
+    if not effects:
+        return
+    total = sum(e.get("amount", 0) for e in effects)
+    calc.value += total
+    cites = _cite("attacker_effects")
+    for effect in effects:
+        cites += list(cites_of(effect))
+    listed = "; ".join(describe_effect(e) for e in effects)
+    _record(ruling, calc, "attacker_effects", f"effects on {hit.attacker.name}: {listed}", cites, _signed(total))
+    _ends_if_not_positive(ruling, calc, 2)
+
+
+def weakness(board: Board, ruling: Ruling, calc: Calc) -> None:
+    hit = calc.hit
+    weaknesses, changes = board.weaknesses(hit.target)
+    if not hit.weakness_resistance:
+        if any(w.type in hit.attacker.types for w in weaknesses):
+            _record(ruling, calc, "weakness", f"{hit.target.name}: Weakness not applied — {hit.wr_note}",
+                    _cite("weakness", *hit.wr_cite))
+        return
+    if changes and not weaknesses:
+        _record(ruling, calc, "weakness",
+                f"{hit.target.name} has no Weakness now ({'; '.join(describe_effect(e) for e in changes)})"
+                + (" — not an effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)"
+                   if hit.ignore_defender_effects else ""),
+                _cite("weakness", *[c for e in changes for c in cites_of(e)],
+                      *(("guide-ja:II-B-07/faq-1",) if hit.ignore_defender_effects else ())))
+        return
+    for w in weaknesses:
+        if w.type not in hit.attacker.types:
+            continue
+        if w.multiply:
+            calc.value *= w.multiply
+            change = f"×{w.multiply}"
+        else:
+            calc.value += w.add
+            change = f"+{w.add}"
+        _record(ruling, calc, "weakness", f"{hit.target.name} is weak to {w.type} ({w.describe()}): "
+                                          f"{hit.attacker.name} is {'/'.join(hit.attacker.types)}",
+                _cite("weakness", *[c for e in changes for c in cites_of(e)]), change)
+
+
+def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
+    hit = calc.hit
+    resistances, changes = board.resistances(hit.target)
+    if not hit.weakness_resistance:
+        if any(r.type in hit.attacker.types for r in resistances):
+            _record(ruling, calc, "resistance", f"{hit.target.name}: Resistance not applied — {hit.wr_note}",
+                    _cite("resistance", *hit.wr_cite))
+        return
+    if changes and not resistances:
+        _record(ruling, calc, "resistance",
+                f"{hit.target.name} has no Resistance now ({'; '.join(describe_effect(e) for e in changes)})"
+                + (" — not an effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)"
+                   if hit.ignore_defender_effects else ""),
+                _cite("resistance", *[c for e in changes for c in cites_of(e)],
+                      *(("guide-ja:II-B-07/faq-2",) if hit.ignore_defender_effects else ())))
+        return
+    for r in resistances:
+        if r.type not in hit.attacker.types:
+            continue
+        calc.value += r.value
+        _record(ruling, calc, "resistance", f"{hit.target.name} resists {r.type} ({r.value})",
+                _cite("resistance"), _signed(r.value))
+        _ends_if_not_positive(ruling, calc, 4)
+        if calc.ended:
+            return
+
+
+def _from_matches(effect, hit: Hit) -> bool:
+    return matches(effect.from_, hit.attacker, hit.target.owner) if effect.from_ else True
+
+
+def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
+    hit = calc.hit
+    on_target = board.of_kind(hit.target, "damage_taken")
+    effects = [e for e in on_target if _from_matches(e, hit)]
+    skipped = [e for e in on_target if not _from_matches(e, hit)]
+    if hit.ignore_defender_effects:
+        if on_target:
+            _record(ruling, calc, "defender_effects",
+                    f"{hit.attack_name} does not count the effects on {hit.target.name}: "
+                    + "; ".join(describe_effect(e) for e in on_target) + " ignored",
+                    _cite("defender_effects", "guide-ja:II-B-07"))
+        return
+    if skipped and hit.kind == "self":
+        _record(ruling, calc, "defender_effects",
+                f"self damage is from its own Pokémon: {'; '.join(describe_effect(e) for e in skipped)} "
+                "(from the opponent's Pokémon) does not apply",
+                _cite("defender_effects", "guide-ja:II-B-09", "guide-ja:II-B-09/faq-2"))
+    if not effects:
+        return
+    total = sum(e.get("amount", 0) for e in effects)
+    calc.value += total
+    cites = _cite("defender_effects")
+    if hit.kind == "self":
+        cites += ["guide-ja:II-B-09/faq-1"]
+    for effect in effects:
+        cites += list(cites_of(effect))
+    _record(ruling, calc, "defender_effects",
+            f"effects on {hit.target.name}: {'; '.join(describe_effect(e) for e in effects)}", cites, _signed(total))
+    _ends_if_not_positive(ruling, calc, 5)
+
+
+def final(board: Board, ruling: Ruling, calc: Calc) -> None:
+    hit = calc.hit
+    prevent = [e for e in board.of_kind(hit.target, "prevent_damage") if _from_matches(e, hit)]
+    if prevent and hit.ignore_defender_effects:
+        _record(ruling, calc, "final",
+                f"{hit.target.name} would take no damage ({'; '.join(describe_effect(e) for e in prevent)}), "
+                f"but {hit.attack_name} does not count the effects on it: {calc.value} damage",
+                _cite("final", "guide-ja:II-B-07", "guide-ja:II-C-16/faq-1"))
+        return
+    if prevent:
+        calc.value = 0
+        calc.ended = True
+        cites = _cite("final")
+        for effect in prevent:
+            cites += list(cites_of(effect))
+        _record(ruling, calc, "final",
+                f"{hit.target.name} takes no damage from attacks ({'; '.join(describe_effect(e) for e in prevent)}): "
+                "0 — the calculation ends", cites)
+        return
+    _record(ruling, calc, "final", f"{calc.value} damage to {hit.target.name}: {calc.value // 10} damage counters",
+            _cite("final"))
+
+
+STEPS: tuple[Callable[[Board, Ruling, Calc], None], ...] = (
+    base, attacker_effects, weakness, resistance, defender_effects, final)
+
+
+def calculate(board: Board, ruling: Ruling, hit: Hit) -> int:
+    """Run the six steps; the damage the target takes (a multiple of 10, 0 or more)."""
+    calc = Calc(hit, hit.base)
+    for step_fn in STEPS:
+        step_fn(board, ruling, calc)
+        if calc.ended:
+            return max(calc.value, 0)
+    return max(calc.value, 0)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)

@@ -1,0 +1,162 @@
+"""The effective cost of an attack and whether the attached Energy pays it.
+
+Effective cost (guide-ja Ⅰ-A-01, Ⅱ-D-09, Ⅱ-D-11…13, Ⅱ-E-32): the printed cost,
+plus or minus Colorless Energy from `attack_cost` effects (they add up; "none"
+wins), or the attack's own alternative cost (Ⅱ-E-32), which those effects do not
+change.
+
+Paying is an assignment of cost symbols to the Energy units attached, solved as a
+bipartite matching (not by counting): a basic Energy is one unit of its type; a
+special Energy provides `units` units, each of any one of its types (`any`: every
+type at once, Ⅱ-D-08); a Colorless symbol is paid by any unit, a typed symbol only
+by a unit of that type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judgebot.engine.effects import Board, Modifier, attack_cost_modifier, matches
+from judgebot.engine.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
+
+COLORLESS = "colorless"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One Energy's worth provided by an attached card."""
+
+    card: str
+    card_index: int
+    types: frozenset[str]
+    special: bool = False
+    every_type: bool = False  # "すべてのタイプのエネルギー" (Ⅱ-D-08)
+    cites: tuple[str, ...] = ()
+
+    def pays(self, symbol: str) -> bool:
+        return symbol == COLORLESS or symbol in self.types
+
+
+def provision_of(mon: Pokemon, options: tuple[Provision, ...]) -> Provision | None:
+    """The first option whose `when` holds for the Pokémon it is attached to."""
+    for option in options:
+        if option.when is None or matches(option.when, mon, mon.owner):
+            return option
+    return None
+
+
+def units_of(mon: Pokemon) -> list[Unit]:
+    units: list[Unit] = []
+    for index, energy in enumerate(mon.energy):
+        option = provision_of(mon, energy.provides)
+        if option is None:
+            continue
+        every = "any" in option.types
+        types = frozenset(ALL_ENERGY_TYPES) if every else frozenset(option.types)
+        units += [Unit(energy.name, index, types, not energy.basic, every, energy.cites)
+                  for _ in range(option.units)]
+    return units
+
+
+def assign(cost: tuple[str, ...], units: list[Unit]) -> list[int] | None:
+    """An assignment symbol index -> unit index paying the whole cost, or None.
+
+    Kuhn's augmenting paths; typed symbols are placed first so that the result
+    reads naturally (any maximum matching would do for the yes/no answer)."""
+    order = sorted(range(len(cost)), key=lambda i: cost[i] == COLORLESS)
+    unit_of_symbol: dict[int, int] = {}
+    symbol_of_unit: dict[int, int] = {}
+
+    def augment(symbol: int, seen: set[int]) -> bool:
+        for u, unit in enumerate(units):
+            if u in seen or not unit.pays(cost[symbol]):
+                continue
+            seen.add(u)
+            if u not in symbol_of_unit or augment(symbol_of_unit[u], seen):
+                symbol_of_unit[u] = symbol
+                unit_of_symbol[symbol] = u
+                return True
+        return False
+
+    for symbol in order:
+        if not augment(symbol, set()):
+            return None
+    return [unit_of_symbol[i] for i in range(len(cost))]
+
+
+@dataclass
+class CostCheck:
+    cost: tuple[str, ...]  # the effective cost to pay
+    printed: tuple[str, ...]
+    modifier: Modifier
+    alternative: bool  # the Ⅱ-E-32 alternative cost is the one used
+    payable: bool
+    assignment: list[int] | None
+    units: list[Unit] = field(default_factory=list)
+    cites: list[str] = field(default_factory=list)
+
+    def describe_payment(self) -> str:
+        if not self.cost:
+            return "nothing to pay"
+        if not self.assignment:
+            return "cannot be paid"
+        return ", ".join(f"{symbol}←{self.units[u].card}" for symbol, u in zip(self.cost, self.assignment))
+
+
+def modified_cost(printed: tuple[str, ...], modifier: Modifier) -> tuple[str, ...]:
+    if modifier.none:
+        return ()
+    cost = list(printed)
+    if modifier.delta > 0:
+        cost += [COLORLESS] * modifier.delta
+    for _ in range(-modifier.delta):
+        if COLORLESS not in cost:
+            break  # "(無色)エネルギー1個ぶん少なくなる" removes Colorless only
+        cost.remove(COLORLESS)
+    return tuple(cost)
+
+
+def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
+    units = units_of(mon)
+    modifier = attack_cost_modifier(board, mon, attack.name)
+    cost = modified_cost(attack.cost, modifier)
+    cites = ["guide-ja:I-A-01", "guide-ja:II-D-09"]
+    if modifier.effects:
+        cites += list(modifier.cites)
+        for effect in modifier.effects:
+            cites += list(effect.cites)
+    main = assign(cost, units)
+    result = CostCheck(cost, attack.cost, modifier, False, main is not None, main, units, cites)
+    if attack.alt_cost is not None:
+        result.cites.append("guide-ja:II-E-32")
+        alt = assign(attack.alt_cost, units)
+        if alt is not None or main is None:
+            # The alternative cost (not changed by cost modifiers, Ⅱ-E-32) when it is paid, and
+            # also when neither is: it is the requirement the text allows now.
+            result.cost, result.alternative, result.payable, result.assignment = \
+                attack.alt_cost, True, alt is not None, alt
+    # The special Energy that paid (or, when nothing can pay, every one attached) rests on Ⅱ-D-08.
+    counted = sorted(set(result.assignment)) if result.assignment is not None else range(len(units))
+    for u in counted:
+        if units[u].special:
+            result.cites += ["guide-ja:II-D-08"] + list(units[u].cites)
+    result.cites = list(dict.fromkeys(result.cites))
+    return result
+
+
+def describe_attached(mon: Pokemon) -> str:
+    """The attached Energy and what each provides now, e.g. `プリズムエネルギー (1 colorless)`."""
+    if not mon.energy:
+        return "no Energy"
+    parts = []
+    for energy in mon.energy:
+        if energy.basic:
+            parts.append(energy.name)
+            continue
+        option = provision_of(mon, energy.provides)
+        if option is None:
+            parts.append(f"{energy.name} (provides nothing here)")
+        else:
+            kinds = "every type" if "any" in option.types else "/".join(option.types)
+            parts.append(f"{energy.name} ({option.units} {kinds})")
+    return ", ".join(parts)

@@ -1,0 +1,99 @@
+"""【きぜつ】(guide-ja Ⅰ-D): which Pokémon are Knocked Out and how many Prize cards
+each player takes.
+
+A Pokémon is Knocked Out when its remaining HP — maximum HP with its changes
+(Ⅱ-D-15) minus the damage on it — is 0 or less. Each player takes Prizes for the
+opponent's Knocked Out Pokémon by Rule Box (procedures.PRIZES_BY_RULE), fewer by
+`prizes_reduced` effects (e.g. レガシーエネルギー, Ⅱ-D-08) only when it was Knocked
+Out by attack damage from the opponent's Pokémon; never more than the Prizes left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.model import Pokemon, Scenario, other
+from judgebot.engine.procedures import PRIZES_BY_RULE
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+
+# Where the guide states a Rule Box's Prize count itself (メガシンカ【ex】ルール: 3 Prizes;
+# かがやくポケモンのルール says nothing on Prizes, so the default 1 holds).
+RULE_PRIZE_CITES = {"mega_ex": ("guide-ja:II-D-18/faq-1",), "radiant": ("guide-ja:II-D-18/faq-2",)}
+RULE_LABEL = {"none": "no Rule Box", "radiant": "Radiant", "ex": "ex", "mega_ex": "Mega Evolution ex",
+              "v": "V", "vstar": "VSTAR", "vmax": "VMAX", "gx": "GX", "tag_team": "TAG TEAM"}
+
+
+@dataclass
+class Outcome:
+    knocked_out: list[Pokemon] = field(default_factory=list)
+    prizes_taken: dict[str, int] = field(default_factory=lambda: {"you": 0, "opponent": 0})
+
+
+def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[str, int],
+          attack_damage_from: dict[str, str]) -> Outcome:
+    """`damage_after`: damage on each Pokémon after the ruling, by position;
+    `attack_damage_from`: position -> side of the attacker, for Pokémon that took
+    attack damage in this ruling."""
+    outcome = Outcome()
+    cite_ko = list(procedure_step("attack", "knockout_check").cite)
+    for mon in scenario.all_pokemon():
+        max_hp, changes = board.max_hp(mon)
+        on = damage_after.get(mon.position, mon.damage)
+        remaining = max_hp - on
+        if remaining > 0:
+            if on != mon.damage:
+                ruling.step("knockout_check", f"{mon.name} ({mon.position}): {max_hp} HP − {on} damage = "
+                                              f"{remaining} HP left: not Knocked Out", cite_ko, value=remaining,
+                            target=mon.position)
+            continue
+        hp_text = f"maximum HP {max_hp}" + (f" ({mon.hp} printed; " + "; ".join(describe_effect(e) for e in changes)
+                                              + ")" if changes else "")
+        cites = cite_ko + [c for e in changes for c in cites_of(e)]
+        ruling.step("knockout_check", f"{mon.name} ({mon.position}): {hp_text} − {on} damage = {remaining}: "
+                                      "no HP left — Knocked Out", cites, value=remaining, target=mon.position)
+        outcome.knocked_out.append(mon)
+    for mon in outcome.knocked_out:
+        taker = other(mon.owner)
+        prizes = PRIZES_BY_RULE[mon.rule]
+        text = f"{mon.name} ({RULE_LABEL[mon.rule]}): {_takes(taker)} {prizes}"
+        cites = list(procedure_step("knockout", "prizes").cite) + list(RULE_PRIZE_CITES.get(mon.rule, ()))
+        reductions = _reductions(board, mon)
+        if reductions and attack_damage_from.get(mon.position) == taker:
+            cut = sum(e.get("amount", 1) for e in reductions)
+            prizes = max(prizes - cut, 0)
+            text += f", {cut} fewer ({'; '.join(describe_effect(e) for e in reductions)}) = {prizes}"
+            cites += [c for e in reductions for c in cites_of(e)]
+            if any(e.get("once_per_game") for e in reductions):
+                text += " (works once per game: the scenario is taken to be its first time)"
+        elif reductions:
+            text += (f"; {'; '.join(describe_effect(e) for e in reductions)} does not apply: not Knocked Out "
+                     "by attack damage from the opponent's Pokémon")
+            cites += [c for e in reductions for c in cites_of(e)]
+        outcome.prizes_taken[taker] += prizes
+        ruling.step("prizes", text, cites, value=prizes, target=mon.position)
+    for side in ("you", "opponent"):
+        left = scenario.players[side].prizes
+        if outcome.prizes_taken[side] > left:
+            ruling.step("prizes", f"{side} {'has' if side == 'opponent' else 'have'} only {left} Prize cards left: {_takes(side)} {left}",
+                        list(procedure_step("knockout", "prizes").cite), value=left)
+            outcome.prizes_taken[side] = left
+    return outcome
+
+
+def _reductions(board: Board, mon: Pokemon):
+    """prizes_reduced effects on it; a once-per-game effect counts once per card name."""
+    seen: set[str] = set()
+    result = []
+    for effect in board.of_kind(mon, "prizes_reduced"):
+        if effect.get("once_per_game"):
+            if effect.source in seen:
+                continue
+            seen.add(effect.source)
+        result.append(effect)
+    return result
+
+
+def _takes(side: str) -> str:
+    return "you take" if side == "you" else "opponent takes"

@@ -1,0 +1,59 @@
+"""--verify: compare a ruling with the scenario's `expect`, only the keys it gives.
+
+Maps (damage, counters, conditions, prizes_taken, extra_draws) are compared for
+the entries given; `counters` and `conditions` against the board after the ruling;
+`knocked_out` as a set; `cites` must all be among the ruling's citations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine.model import Scenario
+from judgebot.engine.ruling import Ruling
+
+
+def _actual(ruling: Ruling, key: str, sub: str | None = None) -> Any:
+    if key == "counters":
+        if ruling.counters and sub in ruling.counters:
+            return ruling.counters[sub]
+        return ruling.counters_after.get(sub)
+    if key == "conditions":
+        if ruling.conditions and sub in ruling.conditions:
+            return sorted(ruling.conditions[sub])
+        return ruling.conditions_after.get(sub)
+    value = getattr(ruling, key)
+    if sub is None:
+        return value
+    if value is None:
+        return None
+    if key in ("prizes_taken", "extra_draws"):
+        return value.get(sub, 0)
+    return value.get(sub)
+
+
+def verify_ruling(scenario: Scenario, ruling: Ruling) -> bool:
+    mismatches: list[dict] = []
+    expect = scenario.expect.values if scenario.expect else {}
+    for key, expected in expect.items():
+        if key in ("damage", "counters", "conditions", "prizes_taken", "extra_draws"):
+            for sub, want in expected.items():
+                got = _actual(ruling, key, sub)
+                if got != want:
+                    mismatches.append({"key": f"{key}.{sub}", "expected": want, "actual": got})
+        elif key == "knocked_out":
+            got = ruling.knocked_out or []
+            if sorted(got) != sorted(expected):
+                mismatches.append({"key": key, "expected": expected, "actual": got})
+        elif key == "cites":
+            missing = [c for c in expected if c not in ruling.citations]
+            if missing:
+                mismatches.append({"key": key, "expected": expected, "actual": ruling.citations,
+                                   "missing": missing})
+        else:
+            got = getattr(ruling, key)
+            if got != expected:
+                mismatches.append({"key": key, "expected": expected, "actual": got})
+    ruling.verified = not mismatches
+    ruling.mismatches = mismatches or None
+    return ruling.verified
