@@ -1,0 +1,302 @@
+"""Turn what the user asked to print into CardItems.
+
+Sources: corpus records (citations, a chapter, search hits), the engine's procedure
+data (judgebot.engine.procedures) and the glossary. Every citation an item prints
+resolves in the corpus.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from judgebot.cards.content import Block, CardItem, label
+from judgebot.engine.procedures import PRIZES_BY_RULE, PROCEDURES, Step
+from judgebot.errors import InputError
+
+CARD_LANGS = ("ja", "zh", "ko")
+GLOSSARY_LANGS = ("ja", "zh", "ko", "en")
+PROCEDURE_ORDER = tuple(PROCEDURES)
+
+# Card titles for the built-in procedure cards (the steps carry the guides' wording).
+PROCEDURE_TITLES = {
+    "attack": {"ja": "ワザを使う流れ", "zh": "使用招式的流程", "ko": "기술 사용 순서", "en": "Using an attack"},
+    "damage": {"ja": "ダメージ計算の順番", "zh": "伤害计算的顺序", "ko": "데미지 계산 순서", "en": "Damage calculation"},
+    "checkup": {"ja": "ポケモンチェックの順番", "zh": "宝可梦检查的顺序", "ko": "포켓몬 체크 순서", "en": "Pokémon Checkup order"},
+    "retreat": {"ja": "にげる", "zh": "撤退", "ko": "후퇴", "en": "Retreat"},
+    "knockout": {"ja": "きぜつとサイド", "zh": "昏厥与奖赏卡", "ko": "기절과 프라이즈", "en": "Knock Out and Prizes"},
+    "game_end": {"ja": "勝ち負けの判定", "zh": "胜负的判定", "ko": "승패 판정", "en": "Winning and losing"},
+    "setup": {"ja": "対戦の準備", "zh": "对战的准备", "ko": "대전 준비", "en": "Setting up a game"},
+}
+
+# Rule Box names for the Prize table of the Knock Out card, in print order.
+RULE_BOX_NAMES = {
+    "none": {"ja": "ルールを持たないポケモン", "zh": "无规则的宝可梦", "ko": "룰이 없는 포켓몬"},
+    "radiant": {"ja": "かがやくポケモン", "zh": "光辉宝可梦", "ko": "빛나는 포켓몬"},
+    "ex": {"ja": "ポケモンex", "zh": "宝可梦ex", "ko": "포켓몬 ex"},
+    "v": {"ja": "ポケモンV", "zh": "宝可梦V", "ko": "포켓몬 V"},
+    "vstar": {"ja": "ポケモンVSTAR", "zh": "宝可梦VSTAR", "ko": "포켓몬 VSTAR"},
+    "gx": {"ja": "ポケモンGX", "zh": "宝可梦GX", "ko": "포켓몬 GX"},
+    "mega_ex": {"ja": "メガシンカex", "zh": "超级进化ex", "ko": "메가진화 ex"},
+    "vmax": {"ja": "ポケモンVMAX", "zh": "宝可梦VMAX", "ko": "포켓몬 VMAX"},
+    "tag_team": {"ja": "TAG TEAM", "zh": "TAG TEAM", "ko": "TAG TEAM"},
+}
+GLOSSARY_KIND_NAMES = {
+    "game_term": {"ja": "ゲーム用語", "zh": "游戏术语", "ko": "게임 용어"},
+    "zone": {"ja": "場所", "zh": "区域", "ko": "영역"},
+    "card_kind": {"ja": "カードの種類", "zh": "卡牌种类", "ko": "카드 종류"},
+    "special_condition": {"ja": "特殊状態", "zh": "特殊状态", "ko": "특수 상태"},
+    "type": {"ja": "タイプ", "zh": "属性", "ko": "타입"},
+    "action": {"ja": "行動", "zh": "行动", "ko": "행동"},
+    "rule_phrase": {"ja": "説明文の表現", "zh": "说明文的表述", "ko": "설명문 표현"},
+    "rule_box": {"ja": "ルール", "zh": "规则", "ko": "룰"},
+    "card_name": {"ja": "カード名", "zh": "卡牌名", "ko": "카드 이름"},
+}
+PRIZE_WORD = {"ja": "サイド{n}枚", "zh": "奖赏卡{n}张", "ko": "프라이즈 {n}장"}
+
+_ENUMERATOR = re.compile(r"^\s*(?:\d+[.．]|[①-⑩])\s*")
+_STEP_LABEL = re.compile(r"^\s*(\d{1,2}|[a-z]|[①-⑳])[.．)）]\s*")
+_MARKER = re.compile(r"^(?:【(?:FAQ|文例|例)\s*\d*】|例\s*\d*\)|\(例\)|（例）)\s*")
+
+
+@dataclass
+class Selection:
+    """What to print, as given on the command line."""
+
+    citations: list[str] = field(default_factory=list)
+    chapter: str | None = None
+    query: str | None = None
+    query_limit: int = 9
+    glossary: str | None = None  # "all" or a glossary kind
+    procedures: list[str] = field(default_factory=list)  # names or "all"
+    lang: str | None = None  # ja | zh | ko; None keeps each citation's own document
+
+    def is_empty(self) -> bool:
+        return not (self.citations or self.chapter or self.query or self.glossary or self.procedures)
+
+
+def select_items(selection: Selection, corpus) -> list[CardItem]:
+    """The items to print, in the order: citations, chapter, search hits, glossary,
+    procedures. Each record appears once."""
+    if selection.is_empty():
+        raise InputError(
+            "nothing to print: give citations, --chapter, --query, --glossary or --procedure"
+        )
+    if selection.lang is not None and selection.lang not in CARD_LANGS:
+        raise InputError(f"--lang {selection.lang!r}: cards are printed in ja, zh or ko")
+    lang = selection.lang
+    records = [corpus.resolve(ident, lang) for ident in selection.citations]
+    if selection.chapter:
+        records += chapter_records(corpus, selection.chapter, lang)
+    if selection.query:
+        records += search_records(corpus, selection.query, lang, selection.query_limit)
+    items = [record_item(record, corpus) for record in _unique(records)]
+    if selection.glossary:
+        items += glossary_items(selection.glossary, lang or "ja", corpus)
+    for name in _procedure_names(selection.procedures):
+        items.append(procedure_item(name, lang or "ja", corpus))
+    return items
+
+
+def _unique(records):
+    seen = set()
+    for record in records:
+        if record.id not in seen:
+            seen.add(record.id)
+            yield record
+
+
+# -- corpus records ---------------------------------------------------------------
+
+def chapter_records(corpus, chapter: str, lang: str | None) -> list:
+    """A chapter (or any section) and every section under it, in reading order."""
+    head = corpus.resolve(chapter, lang)
+    if head.kind != "section":
+        raise InputError(f"--chapter {chapter}: {head.id} is a {head.kind}, not a chapter")
+    out = [head] if _has_own_text(head) else []
+    for child_id in head.children:
+        child = corpus.get(child_id)
+        if child.kind == "section":
+            out += chapter_records(corpus, child.id, None)
+    return out
+
+
+def _has_own_text(record) -> bool:
+    return any(b.get("text", "").strip() for b in record.blocks if b.get("type") not in ("faq", "example")) \
+        or (not record.blocks and record.text.strip() != "")
+
+
+def search_records(corpus, query: str, lang: str | None, limit: int) -> list:
+    from judgebot.search import search
+
+    result = search(query, lang=lang or "all", doc=None, limit=limit)
+    return [corpus.get(hit["id"]) for hit in result.get("hits", [])]
+
+
+def record_item(record, corpus) -> CardItem:
+    attribution = corpus.documents[record.doc].attribution if record.doc in corpus.documents else {}
+    lang = record.lang if record.lang in CARD_LANGS else "ja"
+    if record.kind in ("faq", "example"):
+        blocks = [Block(record.kind, text=_strip_marker(record.text),
+                        label=f"{label(record.kind, record.lang)} {record.id.rsplit('/', 1)[-1]}")]
+    else:
+        blocks = [_block(raw, record, corpus) for raw in record.blocks]
+    blocks = [b for b in blocks if b.text.strip() or b.row]
+    if not blocks:
+        blocks = [Block("para", line) for line in record.text.splitlines() if line.strip()]
+    shown_refs = [r for r in record.refs if r in corpus]
+    if shown_refs:
+        blocks.append(Block("note", label=label("see", lang), text=" ".join(shown_refs)))
+    citations = [record.id] + [c for b in blocks for c in b.cite]
+    return CardItem(
+        key=record.id,
+        kind=record.kind if record.kind in ("section", "faq", "example") else "section",
+        lang=lang,
+        kicker=f"{record.doc} · {record.section}",
+        title=record.title or record.section,
+        blocks=blocks,
+        source=_source_line(attribution, record.id),
+        citations=list(dict.fromkeys(citations)),
+    )
+
+
+def _block(raw: dict, record, corpus) -> Block:
+    kind = raw.get("type", "para")
+    text = raw.get("text") or ""
+    ref = raw.get("ref")
+    level = int(raw.get("level") or 0)
+    if kind in ("faq", "example"):
+        if ref and ref in corpus and not text.strip():
+            text = corpus.get(ref).text
+        sub = ref.rsplit("/", 1)[-1] if ref else ""
+        return Block(kind, text=_strip_marker(text), level=level,
+                     label=f"{label(kind, record.lang)} {sub}".strip(),
+                     cite=(ref,) if ref and ref in corpus else ())
+    if kind == "step":
+        match = _STEP_LABEL.match(text)
+        if match:
+            return Block(kind, text=text[match.end():], level=level, label=match.group(1))
+    return Block(kind, text=text, level=level)
+
+
+def _strip_marker(text: str) -> str:
+    """Drop the leading 【FAQ】/【文例 1】/例) marker: the card prints its own label."""
+    return _MARKER.sub("", text.lstrip(), count=1)
+
+
+def _source_line(attribution: dict, citation: str) -> str:
+    parts = [attribution.get("title"), _version(attribution), citation]
+    return " · ".join(p for p in parts if p)
+
+
+def _version(attribution: dict) -> str:
+    version = str(attribution.get("version") or "").strip()
+    if version and not version.lower().startswith("ver"):
+        version = f"Ver.{version}"
+    return version
+
+
+# -- procedures ---------------------------------------------------------------------
+
+def _procedure_names(names: list[str]) -> list[str]:
+    out: list[str] = []
+    for name in names:
+        if name == "all":
+            out += PROCEDURE_ORDER
+        elif name in PROCEDURES:
+            out.append(name)
+        else:
+            raise InputError(f"--procedure {name!r}: choose from {', '.join(PROCEDURE_ORDER)} or all")
+    return list(dict.fromkeys(out))
+
+
+def localize_citations(cites, lang: str, corpus) -> tuple[str, ...]:
+    """Each citation in the document of `lang` where an equivalent exists; citations
+    that do not resolve in the corpus are left out (a card never prints a dead ID)."""
+    out: list[str] = []
+    for cite in cites:
+        if cite not in corpus:
+            continue
+        record = corpus.get(cite)
+        if record.lang != lang:
+            try:
+                cite = corpus.follow(record, lang).id
+            except InputError:
+                pass
+        out.append(cite)
+    return tuple(dict.fromkeys(out))
+
+
+def procedure_item(name: str, lang: str, corpus) -> CardItem:
+    blocks: list[Block] = []
+    citations: list[str] = []
+    for number, step in enumerate(PROCEDURES[name], start=1):
+        cites = localize_citations(step.cite, lang, corpus)
+        citations += cites
+        blocks.append(Block("step", text=_step_text(step, lang), label=str(number), cite=cites))
+    if name == "knockout":
+        blocks.append(Block("table", text=_prize_table(lang)))
+    docs = list(dict.fromkeys(c.split(":", 1)[0] for c in citations))
+    sources = [
+        " ".join(p for p in (corpus.documents[d].attribution.get("title"), _version(corpus.documents[d].attribution)) if p)
+        for d in docs if d in corpus.documents
+    ]
+    return CardItem(
+        key=f"procedure:{name}",
+        kind="procedure",
+        lang=lang,
+        kicker=f"{label('procedure', lang)} · {PROCEDURE_TITLES[name]['en']}",
+        title=PROCEDURE_TITLES[name][lang],
+        blocks=blocks,
+        source=" · ".join(["judgebot"] + [s for s in sources if s]),
+        citations=list(dict.fromkeys(citations)),
+    )
+
+
+def _step_text(step: Step, lang: str) -> str:
+    title = _ENUMERATOR.sub("", step.label(lang))
+    detail = (step.detail or {}).get(lang)
+    return f"{title}\n{detail}" if detail else title
+
+
+def _prize_table(lang: str) -> str:
+    """One row per Prize count: "サイド2枚<TAB>ポケモンex、ポケモンV、…"."""
+    by_count: dict[int, list[str]] = {}
+    for rule, prizes in PRIZES_BY_RULE.items():
+        by_count.setdefault(prizes, []).append(RULE_BOX_NAMES.get(rule, {}).get(lang, rule))
+    joiner = ", " if lang == "ko" else "、"
+    return "\n".join(f"{PRIZE_WORD[lang].format(n=n)}\t{joiner.join(names)}"
+                     for n, names in sorted(by_count.items()))
+
+
+# -- glossary -----------------------------------------------------------------------
+
+def glossary_items(kind: str, lang: str, corpus) -> list[CardItem]:
+    from judgebot.glossary import all_entries
+
+    entries = list(all_entries())
+    kinds = list(dict.fromkeys(str(getattr(e, "kind", "") or "term") for e in entries))
+    if kind != "all" and kind not in kinds:
+        raise InputError(f"--glossary {kind!r}: choose all or one of {', '.join(kinds)}")
+    items = []
+    for group in kinds if kind == "all" else [kind]:
+        blocks = []
+        for entry in entries:
+            if str(getattr(entry, "kind", "") or "term") != group:
+                continue
+            row = {code: str(getattr(entry, code, "") or "") for code in GLOSSARY_LANGS}
+            cites = localize_citations(getattr(entry, "sections", ()) or (), lang, corpus)
+            blocks.append(Block("term", row=row, cite=cites))
+        if not blocks:
+            continue
+        items.append(CardItem(
+            key=f"glossary:{group}",
+            kind="glossary",
+            lang=lang,
+            kicker=f"{label('glossary', lang)} · ja / zh / ko / en",
+            title=f"{label('glossary', lang)}: {GLOSSARY_KIND_NAMES.get(group, {}).get(lang, group)}",
+            blocks=blocks,
+            source="judgebot glossary (data/glossary.yaml)",
+            citations=sorted({c for b in blocks for c in b.cite}),
+        ))
+    return items
