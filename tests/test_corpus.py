@@ -378,3 +378,18 @@ def test_repairs_json_lists_every_repair_with_its_reason():
     assert {e["section"] for e in minus} == {"I-A-01", "II-B-03", "II-B-05", "II-B-09"}
     assert all(e["after"] == e["before"].replace("?", "-") for e in minus)
     assert any(e["section"] == "I-E" for e in REPAIRS) and any(e["section"] == "I-C" for e in REPAIRS)
+
+
+def test_rules_ja_bracket_damage_is_repaired():
+    for r in DATA["rules-ja"]["records"]:
+        assert "「 " not in _all_text(r) and "ポモンチェック" not in _all_text(r), r["id"]
+    assert "[バトル場に出せるポケモンがいないとき]" in BY_ID["rules-ja:B-15"]["text"]
+    assert BY_ID["rules-ja:マヒ"]["text"].count("「マヒ」として") == 1
+
+
+def test_lost_type_icons_are_flagged_not_guessed():
+    flagged = [e for e in REPAIRS if e["before"] == e["after"]]
+    assert {e["doc"] for e in flagged} == {"guide-ja", "guide-zh"}
+    assert any("草炎超「フローライト」" in e["before"] for e in flagged)
+    for e in flagged:  # the flagged text is in the corpus exactly as in the source
+        assert e["before"] in BY_ID[f"{e['doc']}:{e['section']}"]["text"], e

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from judgebot.corpus.ingest import repairs as R
 from judgebot.corpus.ingest.cards import card_name
 from judgebot.corpus.ingest.common import GuideRefResolver, SectionDraft, SubDraft, dedupe, first_sentence
 from judgebot.corpus.ingest.repairs import RepairLog
@@ -78,6 +79,20 @@ def _unwrap(lines: list[str]) -> list[str]:
     return out
 
 
+ICON_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
+
+
+def lost_icons(text: str) -> list[str]:
+    """Places where a type icon was dropped (two spaces where it stood), with a few
+    characters of context, as they read once spaces are normalised."""
+    found = []
+    for m in ICON_GAP.finditer(text):
+        left = text[max(0, m.start() - 8) : m.start()].rsplit("\n", 1)[-1]
+        right = text[m.end() : m.end() + 8].split("\n", 1)[0]
+        found.append(_clean(left + " " + right))
+    return found
+
+
 def _body_lines(text: str) -> list[str]:
     lines = [_clean(l) for l in text.splitlines()]
     lines = [l for l in lines if l]
@@ -104,7 +119,14 @@ class _Parser:
         while i < len(lines):
             i = self._line(lines, i)
         self._resolve()
+        self._flag_lost_icons(text)
         return self.sections
+
+    def _flag_lost_icons(self, text: str) -> None:
+        for gap in lost_icons(text):
+            home = next((s for s in self.sections if any(gap in b["text"] for b in s.blocks)), None)
+            if home is not None:
+                self.log.record(DOC, home.sid, gap, gap, R.ZH_ICON_WHY)
 
     # -- structure -------------------------------------------------------------------
     def _open(self, sid: str, title: str, parent: str | None) -> None:

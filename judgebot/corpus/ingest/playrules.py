@@ -40,7 +40,7 @@ class PlayRulesSpec:
     trailing_groups: dict[str, list[str]] = field(default_factory=dict)  # group -> children
     stop_at: str | None = None  # first line of page chrome to drop (e.g. a comment box)
     id_why: str = ""
-    text_fixes: dict[str, tuple[str, str]] = field(default_factory=dict)  # before -> (after, why)
+    text_fixes: dict[str, tuple[str, str]] = field(default_factory=dict)  # regex -> (replacement, why)
 
 
 class PlayRulesParser:
@@ -122,7 +122,7 @@ class PlayRulesParser:
     def _body(self, raw: str, line: str) -> None:
         section = self.current
         for before, (after, why) in self.spec.text_fixes.items():
-            line = self.log.fix(self.spec.doc, section.sid, line, before, after, why)
+            line = self.log.fix_re(self.spec.doc, section.sid, line, before, after, why)
         self.raw.setdefault(id(section), []).append(line)
         indent = len(raw) - len(raw.lstrip())
         if "\t" in line:

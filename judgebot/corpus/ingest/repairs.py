@@ -34,8 +34,8 @@ class RepairLog:
 
         def sub(m: re.Match) -> str:
             after = m.expand(repl)
-            left = text[max(0, m.start() - CONTEXT) : m.start()]
-            right = text[m.end() : m.end() + CONTEXT]
+            left = text[max(0, m.start() - CONTEXT) : m.start()].lstrip()
+            right = text[m.end() : m.end() + CONTEXT].rstrip()
             self.record(doc, section, left + m.group(0) + right, left + after + right, why)
             return after
 
@@ -68,6 +68,11 @@ WIN_LOSS_WHY = (
     "consistent with rules-ko B-13 and wiki-ja"
 )
 
+ZH_ICON_WHY = (
+    "a type icon was lost in conversion (two spaces where the icon stood); which type it "
+    "was cannot be restored reliably from the text, so it is left as is and flagged here"
+)
+
 TYPE_ICON_WHY = (
     "type icons were lost in conversion; the Energy-cost icons of the attack cannot be "
     "restored reliably, so the text is kept as in the source and flagged here"
@@ -78,5 +83,19 @@ TYPE_ICON_WHY = (
 # Hangul/roman look-alikes that OCR produced for digits in item numbers.
 KO_ID_FIXES = {"A-이": "A-01", "B-II": "B-11"}
 KO_ID_WHY = "OCR misread the item number ('이' for '01', 'II' for '11'); the sequence A-00…A-08, B-00…B-14 fixes it"
-KO_NUMBER_FIXES = {"00이한": "0 이하인"}
+KO_NUMBER_FIXES = {"00이한": "0 이하인"}  # regex -> replacement
 KO_NUMBER_WHY = "OCR garbled '0 이하인' (0 or less); the same rule is printed correctly in 포켓몬 체크의 순서"
+
+# -- rules-ja -----------------------------------------------------------------------
+
+JA_SPACING_WHY = "conversion put a stray space inside the opening bracket"
+JA_TYPO_WHY = "a character was dropped in this copy (ポケモンチェック is spelled correctly everywhere else)"
+JA_BRACKET_WHY = "the opening bracket of this quoted term was dropped in this copy"
+# regex -> (replacement, why); applied line by line, each occurrence logged in context
+RULES_JA_FIXES = {
+    r"「 +": ("「", JA_SPACING_WHY),
+    r"\[ +": ("[", JA_SPACING_WHY),
+    r"ポモンチェック": ("ポケモンチェック", JA_TYPO_WHY),
+    r"^(\*\s*)マヒ」": (r"\1「マヒ」", JA_BRACKET_WHY),
+    r"^(\*\s*)バトル場に出せるポケモンがいないとき\]": (r"\1[バトル場に出せるポケモンがいないとき]", JA_BRACKET_WHY),
+}
