@@ -178,3 +178,23 @@ def test_first_sentence_titles():
     assert first_sentence("この効果は相手のバトルポケモンが受けます。そのため、…") == "この効果は相手のバトルポケモンが受けます。"
     long = "あ" * 60 + "。"
     assert len(first_sentence(long)) == 40 and first_sentence(long).endswith("…")
+
+
+def test_a_source_without_its_structure_is_an_input_error_naming_the_file(tmp_path):
+    for path in SEEDS.glob("*.txt"):
+        text = path.read_text(encoding="utf-8")
+        if path.name.startswith("000_"):
+            text = text.replace("### A-02 特性", "### 特性")  # an item heading without its number
+        (tmp_path / path.name).write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match="000_.*特性"):
+        ingest_all(tmp_path, tmp_path / "out")
+
+
+def test_trailing_headings_missing_from_a_play_rules_source_fail_loudly(tmp_path):
+    for path in SEEDS.glob("*.txt"):
+        text = path.read_text(encoding="utf-8")
+        if path.name.startswith("003_"):
+            text = text.replace("\nこんらん\n", "\n")
+        (tmp_path / path.name).write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match="こんらん"):
+        ingest_all(tmp_path, tmp_path / "out")

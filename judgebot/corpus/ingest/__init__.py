@@ -7,21 +7,21 @@ and logs the OCR repairs, and writes deterministic JSON (same input, same bytes)
 
 from __future__ import annotations
 
-from importlib import import_module
 from pathlib import Path
 
+from judgebot.corpus.ingest import guide_ja, guide_zh, rules_ja, rules_ko, wiki_ja
 from judgebot.corpus.ingest.common import build_records, write_json
 from judgebot.corpus.ingest.repairs import RepairLog
 from judgebot.corpus.ingest.sources import SOURCES, identify_seeds
 from judgebot.errors import InputError
 
-# doc id -> parser module (each has parse(text, log) -> list[SectionDraft])
+# doc id -> parse(text, log) -> list[SectionDraft], in the order the files are written
 PARSERS = {
-    "guide-ja": "guide_ja",
-    "guide-zh": "guide_zh",
-    "rules-ko": "rules_ko",
-    "rules-ja": "rules_ja",
-    "wiki-ja": "wiki_ja",
+    "guide-ja": guide_ja.parse,
+    "guide-zh": guide_zh.parse,
+    "rules-ko": rules_ko.parse,
+    "rules-ja": rules_ja.parse,
+    "wiki-ja": wiki_ja.parse,
 }
 
 
@@ -35,18 +35,29 @@ def ingest_all(seeds_dir: Path, out_dir: Path) -> dict:
 
     log = RepairLog()
     summary: dict[str, dict] = {}
-    for doc, module in PARSERS.items():
-        parse = import_module(f"{__name__}.{module}").parse
+    for doc, parse in PARSERS.items():
         path = files[doc]
         source = SOURCES[doc]
-        sections = parse(path.read_text(encoding="utf-8"), log)
+        try:
+            sections = parse(path.read_text(encoding="utf-8"), log)
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not UTF-8 text") from None
+        except ValueError as exc:  # the source does not have the structure its parser expects
+            raise InputError(f"{path}: {exc}") from None
         records = build_records(doc, source.lang, sections)
         payload = {"doc": doc, "attribution": source.attribution(path.name), "records": records}
-        write_json(out_dir / f"{doc}.json", payload)
+        _write(out_dir / f"{doc}.json", payload)
         summary[doc] = {
             "sections": sum(1 for r in records if r["kind"] == "section"),
             "faqs": sum(1 for r in records if r["kind"] == "faq"),
             "examples": sum(1 for r in records if r["kind"] == "example"),
         }
-    write_json(out_dir / "repairs.json", log.entries)
+    _write(out_dir / "repairs.json", log.entries)
     return {"documents": summary, "repairs": len(log.entries), "out": str(out_dir)}
+
+
+def _write(path: Path, payload: object) -> None:
+    try:
+        write_json(path, payload)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write: {exc.strerror}") from None

@@ -10,6 +10,7 @@ sub-records, resolves references and produces the record dicts of
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -153,9 +154,12 @@ def dedupe(items: list[str]) -> list[str]:
 
 
 def write_json(path: Path, payload: object) -> None:
-    """Deterministic JSON: UTF-8, ensure_ascii=False, indent=1, trailing newline."""
+    """Deterministic JSON (UTF-8, ensure_ascii=False, indent=1, trailing newline),
+    written to a temporary file and renamed, so a reader never sees half a file."""
     text = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
-    path.write_text(text, encoding="utf-8")
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 # -- references ----------------------------------------------------------------

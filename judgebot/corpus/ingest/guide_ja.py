@@ -96,16 +96,17 @@ class _Parser:
 
     # -- structure ---------------------------------------------------------------
     def _heading(self, level: int, title: str) -> None:
+        shape = {1: PART, 2: CHAPTER, 3: ITEM}.get(level)
+        m = shape.match(title) if shape else None
+        if shape and not m:
+            raise ValueError(f"guide-ja: heading {'#' * level} {title!r} is not a part/chapter/item heading")
         if level == 1:
-            m = PART.match(title)
             self.part = PART_IDS[m.group(1)]
             self._open(self.part, m.group(2), None, title)
         elif level == 2:
-            m = CHAPTER.match(title)
             self.chapter = f"{self.part}-{m.group(1)}"
             self._open(self.chapter, m.group(2), self.part, title)
         elif level == 3:
-            m = ITEM.match(title)
             sid = f"{self.part}-{m.group(1)}-{m.group(2)}"
             self._open(sid, m.group(3), self.chapter, title)
         else:
