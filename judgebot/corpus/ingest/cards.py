@@ -33,7 +33,3 @@ def card_name(line: str, lang: str) -> str | None:
         return None
     name = (m.group("quoted") or m.group("name") or "").strip()
     return name or None
-
-
-def is_card_line(line: str, lang: str) -> bool:
-    return card_name(line, lang) is not None

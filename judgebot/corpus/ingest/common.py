@@ -14,7 +14,6 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 BLOCK_TYPES = ("para", "bullet", "step", "table", "heading", "note", "example", "faq")
 
@@ -39,6 +38,8 @@ class SectionDraft:
     refs: list[str] = field(default_factory=list)  # resolved section IDs
 
     def add(self, type_: str, text: str, level: int = 0) -> None:
+        if type_ not in BLOCK_TYPES:
+            raise ValueError(f"unknown block type {type_!r}")
         text = text.strip()
         if text:
             self.blocks.append({"type": type_, "text": text, "level": level})
@@ -212,12 +213,3 @@ class GuideRefResolver:
                 if title and (rest.startswith(title) or title.startswith(rest[: len(title)])):
                     return sid
         return candidates[0]
-
-
-def make_section_ids_resolver(known: Callable[[str], bool]):
-    """For play rules: "(B-12)" -> "B-12" when that section exists."""
-
-    def resolve(text: str) -> list[str]:
-        return [m.group(1) for m in re.finditer(r"[(（]([AB]-\d{2})[)）]", text) if known(m.group(1))]
-
-    return resolve

@@ -110,6 +110,7 @@ class _Parser:
         self.part = "I"
         self.chapter: str | None = None
         self.last_item = 0
+        self.step_level: int | None = None  # level of the step the current text belongs to
         self.raw: dict[int, list[str]] = {}  # id(section|sub) -> texts that may refer
         self.procedures: dict[str, str] = {}
 
@@ -130,6 +131,7 @@ class _Parser:
 
     # -- structure -------------------------------------------------------------------
     def _open(self, sid: str, title: str, parent: str | None) -> None:
+        self.step_level = None
         self.current = SectionDraft(sid, title.strip(), parent)
         self.sections.append(self.current)
 
@@ -170,6 +172,10 @@ class _Parser:
             return self._note(lines, i, body)
         if "\t" in line:
             return self._table(lines, i)
+        step = STEP.match(body)
+        self.step_level = (1 if step.group(1).isdigit() else 2) if step else self.step_level
+        if body.startswith(("◆", "●", "※")):
+            self.step_level = None
         if body.startswith("◆"):
             text = body.lstrip("◆").strip()
             if len(text) <= 24 and not END_PUNCT.search(text):
@@ -191,9 +197,12 @@ class _Parser:
             section.add("step", f"{m.group(1)}. {step_text}", level)
         elif line.startswith("- "):
             section.add("bullet", body, 1)
-        else:
-            section.add("para", LINK.sub(r"\1", body), 0)
+        else:  # a paragraph under a step belongs to that step
+            section.add("para", LINK.sub(r"\1", body), self._under_step())
         return i + 1
+
+    def _under_step(self) -> int:
+        return 0 if self.step_level is None else self.step_level + 1
 
     def _block_end(self, lines: list[str], i: int, stop_on_bullet_lines: bool) -> int:
         """Index of the first line after i that starts a new structural element."""
@@ -230,7 +239,7 @@ class _Parser:
         sub.cards = dedupe([name] + [card_name(l, LANG) for l in later])
         self.raw[id(sub)] = [head_line] + body
         self.raw.setdefault(id(self.current), []).extend(body)
-        self.current.add_sub(sub, 1)
+        self.current.add_sub(sub, max(1, self._under_step()))
         return end
 
     def _note(self, lines: list[str], i: int, head_line: str) -> int:

@@ -80,8 +80,6 @@ TYPE_ICON_WHY = (
 
 # -- rules-ko -----------------------------------------------------------------------
 
-# Hangul/roman look-alikes that OCR produced for digits in item numbers.
-KO_ID_FIXES = {"A-이": "A-01", "B-II": "B-11"}
 KO_ID_WHY = "OCR misread the item number ('이' for '01', 'II' for '11'); the sequence A-00…A-08, B-00…B-14 fixes it"
 KO_NUMBER_FIXES = {"00이한": "0 이하인"}  # regex -> replacement
 KO_NUMBER_WHY = "OCR garbled '0 이하인' (0 or less); the same rule is printed correctly in 포켓몬 체크의 순서"
