@@ -1,0 +1,535 @@
+"""The multilingual glossary (data/glossary.yaml): game terms in ja / zh / ko / en.
+
+Each entry names one game term in the four languages, with optional aliases (other
+spellings, older-era terms, plurals), a kind, and the sections that define or explain
+it (citations that resolve in the corpus). Two uses:
+
+- `lookup(word)` answers `judgebot term WORD` (the `term --json` object of CONTRACT.md);
+- `find_terms(text)` names the entries a free-text query mentions, in any language,
+  so search can expand "does weakness apply to benched pokemon" into 弱点 / 약점 / …
+
+File format (a list of mappings)::
+
+    - ja: にげる
+      zh: 撤退
+      ko: 후퇴
+      en: Retreat
+      kind: game_term
+      sections: [guide-ja:I-A-03, guide-zh:I-A-03, rules-ko:B-09]
+      aliases: {en: [retreats, retreating], ja: [逃げる]}
+      in_text: false        # optional: found by lookup only, never by find_terms
+                            # (for words so common they would match every query)
+      text_exclude: [weak]  # optional: forms find_terms ignores (too ambiguous in
+                            # running text), still found by lookup
+
+In rule phrases, ●● ▲▲ ■■ stand for "some value" as in the guide's headings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from judgebot.errors import InputError
+from judgebot.paths import data_dir
+
+LANGS = ("ja", "zh", "ko", "en")
+KINDS = (
+    "game_term",
+    "zone",
+    "card_kind",
+    "special_condition",
+    "type",
+    "action",
+    "rule_phrase",
+    "rule_box",
+    "card_name",
+)
+MAX_RESULTS = 12
+# DOC:SECTION[/faq-N|/ex-N]; wiki-ja and some rules-ko sections are named by heading.
+_CITATION = re.compile(r"^[a-z]+-[a-z]+:[^\s/:][^/:]*(/(faq|ex)-\d+)?$")
+
+
+# -- normalization -------------------------------------------------------------
+
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
+_PLACEHOLDER = re.compile(r"[●▲■]+")
+# Punctuation that carries no meaning in a term ("【きぜつ】", "「+●●」", "Pokémon-ex").
+_NOISE = re.compile(r"[\s【】「」『』\"'・·,，、。.!?！？:：;；()（）\[\]［］_/]+")
+# A hyphen inside a word joins ("Pokémon-EX" = "Pokémon EX"); a sign before a
+# number is meaning ("「-●●」" is not "「+●●」").
+_JOINING_HYPHEN = re.compile(r"(?<=[^\W_])[-‐–—](?=[^\W_])|(?<=\s)[-‐–—](?=\s)")
+
+
+def fold(text: str) -> str:
+    """Text as terms are compared: NFKC (full/half width), lower case, accents dropped
+    from Latin letters (Pokémon → pokemon), katakana folded to hiragana (ニゲル =
+    にげる), typographic quotes made plain, whitespace collapsed."""
+    text = unicodedata.normalize("NFKC", text).lower().translate(_QUOTES)
+    if not text.isascii():
+        out = []
+        for char in text:
+            if "\u00c0" <= char <= "\u024f":
+                char = unicodedata.normalize("NFD", char)[0]
+            out.append(char)
+        text = "".join(out).translate(_KATAKANA_TO_HIRAGANA)
+    return " ".join(text.split())
+
+
+def key(text: str) -> str:
+    """The comparison key of a term: folded, without spaces, punctuation or the
+    placeholders ●● ▲▲ ■■ (so "最大 HP" = "最大HP", "Pokémon ex" = "pokemonex")."""
+    return _NOISE.sub("", _JOINING_HYPHEN.sub("", _PLACEHOLDER.sub("", fold(text))))
+
+
+def _is_latin(text: str) -> bool:
+    return all(c.isascii() or "\u00c0" <= c <= "\u024f" for c in text)
+
+
+def _latin_words(text: str) -> str:
+    """Latin text as space-separated folded words ("Pokémon-EX" → "pokemon ex")."""
+    return " ".join(re.findall(r"[0-9a-z]+", _PLACEHOLDER.sub(" ", fold(text)).replace("'", "")))
+
+
+def singulars(word_key: str) -> list[str]:
+    """Keys an English plural / inflected key may stand for ("weaknesses" → "weakness",
+    "energies" → "energy", "benched" → "bench")."""
+    out = []
+    if word_key.endswith("ies") and len(word_key) > 4:
+        out.append(word_key[:-3] + "y")
+    if word_key.endswith("es") and len(word_key) > 3:
+        out.append(word_key[:-2])
+    if word_key.endswith("s") and len(word_key) > 2:
+        out.append(word_key[:-1])
+    if word_key.endswith("ed") and len(word_key) > 4:
+        out += [word_key[:-2], word_key[:-1]]
+    if word_key.endswith("ing") and len(word_key) > 5:
+        out += [word_key[:-3], word_key[:-3] + "e"]
+    return out
+
+
+# -- entries -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    ja: str
+    zh: str
+    ko: str
+    en: str
+    kind: str
+    sections: tuple[str, ...]
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, hash=False)
+    in_text: bool = True
+    text_exclude: frozenset[str] = field(default_factory=frozenset, compare=False, hash=False)
+    line: int = 0
+
+    def word(self, lang: str) -> str:
+        return getattr(self, lang)
+
+    def forms(self, lang: str) -> list[str]:
+        """The main word in `lang` and its aliases."""
+        return [self.word(lang), *self.aliases.get(lang, ())]
+
+    def all_forms(self) -> list[tuple[str, str]]:
+        return [(lang, form) for lang in LANGS for form in self.forms(lang)]
+
+    def text_forms(self) -> list[tuple[str, str]]:
+        """The (lang, form) pairs find_terms looks for in free text."""
+        if not self.in_text:
+            return []
+        return [(lang, f) for lang, f in self.all_forms() if fold(f) not in self.text_exclude]
+
+    def to_contract(self) -> dict:
+        """One entry of the `term --json` object (plus additive keys)."""
+        return {
+            "ja": self.ja,
+            "zh": self.zh,
+            "ko": self.ko,
+            "en": self.en,
+            "sections": list(self.sections),
+            "kind": self.kind,
+            "aliases": {lang: list(self.aliases.get(lang, ())) for lang in LANGS},
+        }
+
+
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """Safe loader that records the line of every mapping (for error messages)."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict:
+    mapping = loader.construct_mapping(node, deep=True)
+    mapping["__line__"] = node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def glossary_path() -> Path:
+    return data_dir() / "glossary.yaml"
+
+
+def _entry_from(raw: object, path: Path, index: int) -> Entry:
+    if not isinstance(raw, dict):
+        raise InputError(f"{path}: entry {index + 1}: expected a mapping, got {type(raw).__name__}")
+    line = raw.get("__line__", 0)
+    where = f"{path}:{line}"
+    words = {}
+    for lang in LANGS:
+        value = raw.get(lang)
+        if not isinstance(value, str) or not value.strip():
+            raise InputError(f"{where}: entry needs a non-empty {lang!r} word")
+        words[lang] = value.strip()
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise InputError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    sections = raw.get("sections")
+    if not isinstance(sections, list) or not sections:
+        raise InputError(f"{where}: entry {words['ja']!r} needs a list of sections")
+    for citation in sections:
+        if not isinstance(citation, str) or not _CITATION.match(citation):
+            raise InputError(f"{where}: {citation!r} is not a citation like guide-ja:I-A-03")
+    aliases_raw = raw.get("aliases") or {}
+    if not isinstance(aliases_raw, dict):
+        raise InputError(f"{where}: aliases must map a language to a list of words")
+    aliases: dict[str, tuple[str, ...]] = {}
+    for lang, forms in aliases_raw.items():
+        if lang == "__line__":
+            continue
+        if lang not in LANGS or not isinstance(forms, list):
+            raise InputError(f"{where}: aliases must map ja/zh/ko/en to a list of words")
+        cleaned = [str(f).strip() for f in forms if str(f).strip()]
+        aliases[lang] = tuple(dict.fromkeys(f for f in cleaned if f != words[lang]))
+    exclude = raw.get("text_exclude") or []
+    if not isinstance(exclude, list):
+        raise InputError(f"{where}: text_exclude must be a list of words")
+    forms = {fold(f) for lang in LANGS for f in [words[lang], *aliases.get(lang, ())]}
+    stray = [str(w) for w in exclude if fold(str(w)) not in forms]
+    if stray:
+        raise InputError(f"{where}: text_exclude names words the entry does not have: {', '.join(stray)}")
+    unknown = set(raw) - {*LANGS, "kind", "sections", "aliases", "in_text", "text_exclude", "__line__"}
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    return Entry(
+        **words,
+        kind=kind,
+        sections=tuple(dict.fromkeys(sections)),
+        aliases=aliases,
+        in_text=bool(raw.get("in_text", True)),
+        text_exclude=frozenset(fold(str(w)) for w in exclude),
+        line=line,
+    )
+
+
+def _read_entries(path: Path) -> list[Entry]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the glossary: {exc.strerror or exc}") from None
+    try:
+        raw = yaml.load(text, Loader=_LineLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise InputError(f"{where}: not valid YAML: {problem}") from None
+    if not isinstance(raw, list):
+        raise InputError(f"{path}: expected a list of entries")
+    return [_entry_from(item, path, i) for i, item in enumerate(raw)]
+
+
+# -- the matcher ---------------------------------------------------------------
+
+# A one-character CJK/Hangul form (草, 炎, 독 …) is too ambiguous to match inside
+# running text on its own; it counts only before one of these words (草ポケモン,
+# 물 에너지) or when it is the whole text.
+_ONE_CHAR_CONTEXT = (
+    "タイプ ポケモン エネルギー たいぷ ぽけもん えねるぎー 属性 宝可梦 能量 "
+    "타입 포켓몬 에너지 상태 状态 状態 마커"
+).split()
+
+
+_BRACKETS = re.compile(r"[【】「」『』\"]")
+
+
+def _unbracket(text: str) -> str:
+    """Quotes and brackets dropped: 「【きぜつ】」 reads as きぜつ in free text."""
+    return _BRACKETS.sub("", text)
+
+
+_OPTIONAL = re.compile(r"\([^()]*\)")
+_SEPARATORS = frozenset(" -'")
+
+
+def _text_form(form: str) -> str:
+    """A folded form as find_terms reads it: brackets and optional parts
+    "（それぞれ）" dropped, a run of placeholders ●● ▲▲ ■■ as one ●, and
+    placeholders at either end dropped ("●●ダメージ追加" is found as ダメージ追加)."""
+    form = _OPTIONAL.sub(" ", _unbracket(form))
+    form = _PLACEHOLDER.sub("●", form)
+    return " ".join(form.strip(" ●、,.+-−?").split())
+
+
+def _skeleton(text: str) -> tuple[str, list[int]]:
+    """`text` without spaces, hyphens and apostrophes (so "benched pokemon",
+    "tag-team" and "벤치포켓몬" match their spaced forms), and for each character
+    kept its offset in `text`."""
+    chars, offsets = [], []
+    for i, char in enumerate(text):
+        if char not in _SEPARATORS:
+            chars.append(char)
+            offsets.append(i)
+    return "".join(chars), offsets
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+def _wildcard_pattern(form: str) -> str:
+    """A regex for a form with a placeholder inside ("ダメカンを●個のせる" matches
+    "ダメカンを3個のせる"): a placeholder stands for a short value."""
+    pieces = []
+    for part in re.split("(●)", form):
+        if part == "●":
+            pieces.append(r"[^\s。、,.]{1,8}?")
+        else:
+            pieces.append(re.escape(part).replace(r"\ ", r"[\s\-]?").replace("'", "'?"))
+    return "".join(pieces)
+
+
+def _english_variants(form: str) -> list[str]:
+    """An English form and its inflections on the last word (attack → attacks,
+    attacked, attacking; evolve → evolves, evolved, evolving; energy → energies)."""
+    variants = [form]
+    if not re.search(r"[a-z]$", form):
+        return variants
+    head, _, last = form.rpartition(" ")
+    prefix = head + " " if head else ""
+    if last.endswith("e"):
+        inflected = [last + "s", last + "d", last[:-1] + "ing"]
+    else:
+        inflected = [last + "s", last + "es", last + "ed", last + "ing"]
+    if last.endswith("y") and len(last) > 2 and last[-2] not in "aeiou":
+        inflected += [last[:-1] + "ies", last[:-1] + "ied"]
+    return variants + [prefix + word for word in inflected]
+
+
+_END = "\0"
+
+
+class TextMatcher:
+    """Finds glossary forms in free text: the longest form at each position wins,
+    earlier positions first (最大HP before HP, "benched pokemon" before "pokemon").
+
+    Literal forms live in a character trie walked over the text's skeleton; Latin
+    forms must start and end on word boundaries; a one-character CJK/Hangul form
+    needs a context word after it (see _ONE_CHAR_CONTEXT); forms with a
+    placeholder inside are matched by one small regex."""
+
+    def __init__(self, entries: list[Entry]):
+        self.trie: dict = {}
+        wildcards: dict[str, list[Entry]] = {}
+        for entry in entries:
+            for lang, form in entry.text_forms():
+                folded = _text_form(fold(form))
+                for variant in _english_variants(folded) if lang == "en" else [folded]:
+                    if "●" in variant:
+                        wildcards.setdefault(_wildcard_pattern(variant), []).append(entry)
+                    else:
+                        self._add(variant, entry)
+        patterns = list(wildcards)
+        self.wildcard_owners = [wildcards[p] for p in patterns]
+        self.wildcards = (
+            re.compile("|".join(f"({p})" for p in patterns)) if patterns else None
+        )
+
+    def _add(self, variant: str, entry: Entry) -> None:
+        skeleton, _ = _skeleton(variant)
+        if not skeleton:
+            return
+        latin = all(_is_word_char(c) for c in skeleton)
+        if latin and len(skeleton) < 2:
+            return
+        node = self.trie
+        for char in skeleton:
+            node = node.setdefault(char, {})
+        owners, _ = node.setdefault(_END, ([], len(skeleton) == 1 and not latin))
+        if entry not in owners:
+            owners.append(entry)
+
+    def spans(self, text: str) -> list[tuple[int, int, list[Entry]]]:
+        """(start, end, entries) of every candidate match, in `text` offsets."""
+        skeleton, offsets = _skeleton(text)
+        found = []
+        for i, char in enumerate(skeleton):
+            if _is_word_char(char) and offsets[i] > 0 and _is_word_char(text[offsets[i] - 1]):
+                continue  # a Latin form must start a word
+            node, best = self.trie, None
+            for j in range(i, len(skeleton)):
+                node = node.get(skeleton[j])
+                if node is None:
+                    break
+                terminal = node.get(_END)
+                if terminal and self._ends_well(text, offsets[j] + 1, skeleton[j], terminal[1]):
+                    best = (offsets[i], offsets[j] + 1, terminal[0])
+            if best:
+                found.append(best)
+        if self.wildcards:
+            for match in self.wildcards.finditer(text):
+                owners = self.wildcard_owners[match.lastindex - 1]
+                found.append((match.start(), match.end(), owners))
+        return found
+
+    @staticmethod
+    def _ends_well(text: str, end: int, last: str, one_char: bool) -> bool:
+        if _is_word_char(last) and end < len(text) and _is_word_char(text[end]):
+            return False  # a Latin form must end a word
+        if one_char:
+            rest = text[end:].lstrip()
+            whole = not text[: end - 1].strip() and not rest
+            return whole or rest.startswith(_ONE_CHAR_CONTEXT_FOLDED)
+        return True
+
+    def find(self, text: str) -> list[Entry]:
+        text = _unbracket(fold(text))
+        chosen: list[Entry] = []
+        last_end = -1
+        for start, end, owners in sorted(self.spans(text), key=lambda s: (s[0], s[0] - s[1])):
+            if start < last_end:
+                continue
+            last_end = end
+            chosen += [e for e in owners if e not in chosen]
+        return chosen
+
+
+_ONE_CHAR_CONTEXT_FOLDED = tuple(fold(word) for word in _ONE_CHAR_CONTEXT)
+
+
+class Glossary:
+    def __init__(self, entries: list[Entry]):
+        self.entries = entries
+        self.by_key: dict[str, list[Entry]] = {}
+        for entry in entries:
+            for _, form in entry.all_forms():
+                bucket = self.by_key.setdefault(key(form), [])
+                if entry not in bucket:
+                    bucket.append(entry)
+        self.by_key.pop("", None)
+        self.matcher = TextMatcher(entries)
+
+    def find_terms(self, text: str) -> list[Entry]:
+        return self.matcher.find(text)
+
+    # -- lookup -------------------------------------------------------------
+    def exact(self, word: str) -> list[Entry]:
+        k = key(word)
+        hits = list(self.by_key.get(k, []))
+        if not hits and _is_latin(fold(word)):
+            for candidate in singulars(k):
+                hits += [e for e in self.by_key.get(candidate, []) if e not in hits]
+        return hits
+
+    def containing(self, word: str) -> list[Entry]:
+        """Entries whose word contains the query, or that the query contains (whole
+        words for Latin text: "ex" finds "Pokémon ex", not "next turn")."""
+        k = key(word)
+        latin = _is_latin(fold(word))
+        words = _latin_words(word) if latin else ""
+        scored: list[tuple[int, int, Entry]] = []
+        for entry in self.entries:
+            best = None
+            for _, form in entry.all_forms():
+                fk = key(form)
+                if not fk:
+                    continue
+                if latin:
+                    if not _is_latin(fold(form)):
+                        continue
+                    form_words = _latin_words(form)
+                    if f" {words} " in f" {form_words} ":
+                        distance = len(fk) - len(k)
+                    elif f" {form_words} " in f" {words} " and len(fk) >= 3:
+                        distance = len(k) - len(fk)
+                    else:
+                        continue
+                elif k in fk:
+                    distance = len(fk) - len(k)
+                elif fk in k and len(fk) >= 2:
+                    distance = len(k) - len(fk)
+                else:
+                    continue
+                best = distance if best is None else min(best, distance)
+            if best is not None:
+                scored.append((best, entry.line, entry))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return [entry for _, _, entry in scored]
+
+    def close(self, word: str, cutoff: float, langs=("en",), n: int = 5) -> list[Entry]:
+        """Entries with a form spelled closely to `word` (typos)."""
+        pool: dict[str, list[Entry]] = {}
+        for entry in self.entries:
+            for lang in langs:
+                for form in entry.forms(lang):
+                    pool.setdefault(key(form), []).append(entry)
+        out: list[Entry] = []
+        for match in get_close_matches(key(word), list(pool), n=n, cutoff=cutoff):
+            out += [e for e in pool[match] if e not in out]
+        return out
+
+    def lookup(self, word: str) -> dict:
+        if not word or not word.strip() or not key(word):
+            raise InputError("empty term")
+        entries = self.exact(word) or self.containing(word)
+        if not entries and _is_latin(fold(word)):
+            entries = self.close(word, cutoff=0.8)
+        if not entries:
+            suggestions = self.close(word, cutoff=0.5, langs=LANGS, n=8)[:5]
+            message = f"no glossary entry for {word.strip()!r}"
+            if suggestions:
+                names = [self._suggestion_name(e, word) for e in suggestions]
+                message += "; closest: " + ", ".join(names)
+            raise InputError(message)
+        return {"query": word, "entries": [e.to_contract() for e in entries[:MAX_RESULTS]]}
+
+    @staticmethod
+    def _suggestion_name(entry: Entry, word: str) -> str:
+        latin = _is_latin(fold(word))
+        return entry.en if latin else f"{entry.ja} ({entry.en})"
+
+
+@lru_cache(maxsize=4)
+def _load(path: str, mtime_ns: int) -> Glossary:
+    return Glossary(_read_entries(Path(path)))
+
+
+def glossary() -> Glossary:
+    """The glossary, loaded once (and again only if the file changed)."""
+    path = glossary_path()
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        raise InputError(f"{path}: glossary file not found") from None
+    return _load(str(path), mtime)
+
+
+def lookup(word: str) -> dict:
+    """The `term --json` object of CONTRACT.md for `word` (any of ja/zh/ko/en)."""
+    return glossary().lookup(word)
+
+
+def find_terms(text: str) -> list[Entry]:
+    """The entries a free-text query mentions, in order of first mention."""
+    return glossary().find_terms(text)
+
+
+def all_entries() -> list[Entry]:
+    return list(glossary().entries)
