@@ -218,6 +218,79 @@ def ingest(
     _run(body)
 
 
+class CardLang(str, Enum):
+    ja = "ja"
+    zh = "zh"
+    ko = "ko"
+
+
+class PageSize(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class CardSize(str, Enum):
+    poker = "63x88"
+    a7 = "a7"
+
+
+class ProcedureName(str, Enum):
+    attack = "attack"
+    damage = "damage"
+    checkup = "checkup"
+    retreat = "retreat"
+    knockout = "knockout"
+    game_end = "game_end"
+    setup = "setup"
+    all = "all"
+
+
+@app.command()
+def cards(
+    citations: Optional[List[str]] = typer.Argument(None, metavar="[CITATION]...", help="Sections or FAQs: guide-ja:I-A-03, guide-ja:II-B-07/faq-1, or a bare ID like I-A-03."),
+    chapter: Optional[str] = typer.Option(None, "--chapter", help="A whole chapter (II-B) or a section with everything under it."),
+    query: Optional[str] = typer.Option(None, "--query", help="Print the hits of this search."),
+    limit: int = typer.Option(9, "--limit", min=1, max=100, help="Number of search hits for --query."),
+    glossary: Optional[str] = typer.Option(None, "--glossary", metavar="KIND", help="Glossary cards in ja/zh/ko/en: 'all' or one kind (special_condition, zone, ...)."),
+    procedure: Optional[List[ProcedureName]] = typer.Option(None, "--procedure", help="Quick-reference card of a procedure (repeatable; 'all' for every one)."),
+    lang: Optional[CardLang] = typer.Option(None, "--lang", help="Card language: citations are followed to the document of this language (default: each citation's own; ja for the rest)."),
+    page: PageSize = typer.Option(PageSize.a4, "--page", help="Paper size."),
+    card: CardSize = typer.Option(CardSize.poker, "--card", help="Card size: 63x88 mm (trading card) or A7 (74x105 mm)."),
+    output: Path = typer.Option(Path("judgebot-cards.pdf"), "--output", "-o", help="The PDF to write."),
+    json_: bool = JsonOpt,
+) -> None:
+    """Print rule cards: a PDF of card-sized rules, FAQs, procedures or glossary terms, several to a page with cut marks."""
+
+    def body():
+        from judgebot.cards import Selection, build_cards
+
+        selection = Selection(
+            citations=list(citations or []),
+            chapter=chapter,
+            query=query,
+            query_limit=limit,
+            glossary=glossary,
+            procedures=[p.value for p in procedure or []],
+            lang=lang.value if lang else None,
+        )
+        summary = build_cards(selection, output, page=page.value, card=card.value)
+        if json_:
+            _print_json(summary)
+            return
+        console = _console()
+        console.print(
+            f"wrote {summary['output']}: {summary['cards']} cards on {summary['pages']} "
+            f"{page.value.upper() if page is PageSize.a4 else 'Letter'} page(s), "
+            f"{summary['per_page']} per page ({card.value} cards, cut along the marks)"
+        )
+        for item in summary["items"]:
+            console.print(f"  {item['id']}  {item['title']}  ({item['cards']} card{'s' if item['cards'] > 1 else ''})")
+        for char, shown in summary["stand_ins"].items():
+            console.print(f"  note: no font has a glyph for {char!r}; printed as {shown}")
+
+    _run(body)
+
+
 def main() -> None:
     app()
 

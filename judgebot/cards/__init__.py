@@ -21,7 +21,8 @@ __all__ = ["Selection", "build_cards", "CARD_SIZES", "PAGE_SIZES", "PROCEDURE_OR
 def build_cards(selection: Selection, output: str | Path, page: str = "a4",
                 card: str = "63x88", corpus=None) -> dict:
     """Render the selected cards to `output` and return a summary: output, cards,
-    pages, per_page, lang, page, card, items, citations, fonts, missing_glyphs."""
+    pages, lang (as asked, or None), langs (of the cards), page, card, per_page,
+    items, citations, fonts, missing_glyphs, stand_ins."""
     from judgebot.cards.render import render_pdf
 
     if corpus is None:
@@ -31,6 +32,7 @@ def build_cards(selection: Selection, output: str | Path, page: str = "a4",
     sheet = make_sheet(page, card)
     items = select_items(selection, corpus)
     summary = render_pdf(items, Path(output), sheet)
+    langs = sorted({item["lang"] for item in summary["items"]})
     return {"output": summary.pop("output"), "cards": summary.pop("cards"),
-            "pages": summary.pop("pages"), "lang": selection.lang,
+            "pages": summary.pop("pages"), "lang": selection.lang, "langs": langs,
             "page": page, "card": card, **summary}

@@ -125,7 +125,9 @@ def _subset_ttf(weight: str, lang: str, charset: str) -> tuple[bytes, tuple[str,
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(str(font_file(weight)))
+    # recalcTimestamp off: the subset keeps the source's dates, so the bytes (and the
+    # PDF that embeds them) do not depend on when they were made.
+    font = TTFont(str(font_file(weight)), recalcTimestamp=False)
     cmap = font.getBestCmap()
     missing = tuple(c for c in charset if ord(c) not in cmap)
     _apply_locl(font, LOCL_TAGS[lang], {ord(c) for c in charset})

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+import reportlab.lib.textsplit as rl_textsplit
+import reportlab.platypus.paragraph as rl_paragraph
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -45,6 +47,47 @@ FIXED_CHARS = "".join(map(chr, range(0x20, 0x7F))) + "·–—•" + "".join(
     label(key, lang) for key in ("faq", "example", "source", "see", "procedure", "glossary")
     for lang in ("ja", "zh", "ko", "en")
 )
+
+
+# reportlab's line breaker keeps these off the start of a line ("kinsoku"), but its
+# list lacks the full-width punctuation of Chinese text (，：；！？) and a few
+# closing brackets; add them so no line starts with a comma.
+_NO_LINE_START = "，．：；！？）］｝〉》」』】〕"
+for _module in (rl_paragraph, rl_textsplit):  # multi-fragment and single-fragment wrapping
+    _module.ALL_CANNOT_START += "".join(c for c in _NO_LINE_START if c not in _module.ALL_CANNOT_START)
+
+
+class CardParagraph(Paragraph):
+    """A Paragraph without reportlab's stray blank line in CJK text: when a closing
+    bracket hangs at the end of a wrapped line and a <br/> follows, the break got a
+    line of its own."""
+
+    def breakLinesCJK(self, maxWidths):
+        result = super().breakLinesCJK(maxWidths)
+        lines = getattr(result, "lines", None)
+        if getattr(result, "kind", 0) != 1 or not lines:
+            return result
+        kept = []
+        for line in lines:
+            if kept and _only_break(line) and not _has_break(kept[-1]):
+                kept[-1].lineBreak = True
+                continue
+            kept.append(line)
+        result.lines = kept
+        return result
+
+
+def _words(line) -> list:
+    return list(getattr(line, "words", None) or [])
+
+
+def _only_break(line) -> bool:
+    words = _words(line)
+    return bool(words) and all(getattr(w, "lineBreak", False) and not getattr(w, "text", "") for w in words)
+
+
+def _has_break(line) -> bool:
+    return any(getattr(w, "lineBreak", False) for w in _words(line))
 
 
 @dataclass
@@ -82,7 +125,7 @@ class Styles:
                             bulletFontName=font.regular)
         self.step = style("step", 7.4, 10.2, leftIndent=10 * s, bulletIndent=0,
                           bulletFontName=font.bold, bulletFontSize=8 * s)
-        self.note = style("note", 6.4, 8.6, textColor=GREY)
+        self.note = style("note", 6.6, 8.9, textColor=colors.HexColor("#333333"))
         self.cite = style("cite", 5.6, 7.2, textColor=GREY, leftIndent=10 * s, wordWrap="CJK")
         self.panel = style("panel", 7.0, 9.6)
         self.table = style("table", 6.8, 8.8)
@@ -152,12 +195,14 @@ def block_flowables(item: CardItem, st: Styles, width: float) -> list[Flowable]:
     for block in item.blocks:
         text = markup(block.text)
         if block.type == "heading":
-            out.append(Paragraph(text, st.heading))
+            heading = CardParagraph(text, st.heading)
+            heading.room_after = 2.5 * st.body.leading  # never the last line of a card
+            out.append(heading)
         elif block.type == "bullet":
             indent = block.level * 6 * st.scale
             style = ParagraphStyle("b", parent=st.bullet, leftIndent=st.bullet.leftIndent + indent,
                                    bulletIndent=st.bullet.bulletIndent + indent)
-            out.append(Paragraph(text, style, bulletText="•"))
+            out.append(CardParagraph(text, style, bulletText="•"))
         elif block.type == "step":
             out += _step(block, item.kind == "procedure", st, accent)
         elif block.type in ("faq", "example"):
@@ -166,16 +211,16 @@ def block_flowables(item: CardItem, st: Styles, width: float) -> list[Flowable]:
             lead = f'<font name="{st.font.bold}" color="{hex_color(bar)}">{escape(block.label or "")}</font><br/>'
             first, _, rest = block.text.strip().partition("\n")
             body = f"<b>{markup(first)}</b>" + (f"<br/>{markup(rest)}" if rest.strip() else "")
-            out.append(Panel(Paragraph(lead + body, st.panel), fill, bar))
+            out.append(Panel(CardParagraph(lead + body, st.panel), fill, bar))
         elif block.type == "note":
             lead = f"<b>{escape(block.label)}</b> " if block.label else ""
-            out.append(Paragraph(lead + text, st.note))
+            out.append(CardParagraph(lead + text, st.note))
         elif block.type == "table":
             out.append(_table(block.text, st, width))
         elif block.type == "term":
             out.append(_term(block, st, width))
         else:
-            out.append(Paragraph(text, st.body))
+            out.append(CardParagraph(text, st.body))
     return out
 
 
@@ -187,13 +232,13 @@ def _step(block, procedure: bool, st: Styles, accent) -> list[Flowable]:
             body += (f'<br/><font size="{st.cite.fontSize}" color="{hex_color(GREY)}">'
                      f'{escape("  ".join(block.cite))}</font>')
         style = ParagraphStyle("ps", parent=st.step, bulletColor=accent)
-        paragraph = Paragraph(body, style, bulletText=block.label)
+        paragraph = CardParagraph(body, style, bulletText=block.label)
         paragraph.keep_together = True  # a step is read as one unit: never split it
         return [paragraph]
     indent = max(block.level - 1, 0) * 9 * st.scale
     style = ParagraphStyle("s", parent=st.step, leftIndent=st.step.leftIndent + indent,
                            bulletIndent=st.step.bulletIndent + indent, bulletColor=accent)
-    return [Paragraph(markup(block.text), style, bulletText=block.label or "•")]
+    return [CardParagraph(markup(block.text), style, bulletText=block.label or "•")]
 
 
 def _table(text: str, st: Styles, width: float) -> Flowable:
@@ -204,7 +249,7 @@ def _table(text: str, st: Styles, width: float) -> Flowable:
     style = st.table if ncols <= 3 else ParagraphStyle("tt", parent=st.table, fontSize=st.table.fontSize * 0.85,
                                                        leading=st.table.leading * 0.85)
     head = ParagraphStyle("th", parent=style, fontName=st.font.bold)
-    data = [[Paragraph(markup(c), head if i == 0 and ncols > 2 else style) for c in r] + [""] * (ncols - len(r))
+    data = [[CardParagraph(markup(c), head if i == 0 and ncols > 2 else style) for c in r] + [""] * (ncols - len(r))
             for i, r in enumerate(rows)]
     widths = [width * 0.27, width * 0.73] if ncols == 2 else [width / ncols] * ncols
     table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1 if ncols > 2 else 0)
@@ -224,7 +269,7 @@ GLOSSARY_COLUMNS = ("ja", "zh", "ko", "en")
 
 
 def _term(block, st: Styles, width: float) -> Flowable:
-    cells = [Paragraph(markup(block.row.get(lang, "")), st.in_lang(st.table, lang)) for lang in GLOSSARY_COLUMNS]
+    cells = [CardParagraph(markup(block.row.get(lang, "")), st.in_lang(st.table, lang)) for lang in GLOSSARY_COLUMNS]
     data = [cells]
     style = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -235,7 +280,7 @@ def _term(block, st: Styles, width: float) -> Flowable:
         ("LINEBELOW", (0, -1), (-1, -1), 0.3, LIGHT),
     ]
     if block.cite:
-        data.append([Paragraph(escape("  ".join(block.cite)), ParagraphStyle("tc", parent=st.cite, leftIndent=0)), "", "", ""])
+        data.append([CardParagraph(escape("  ".join(block.cite)), ParagraphStyle("tc", parent=st.cite, leftIndent=0)), "", "", ""])
         style += [("SPAN", (0, 1), (-1, 1)), ("TOPPADDING", (0, 1), (-1, 1), 0)]
     table = Table(data, colWidths=[width / 4] * 4, hAlign="LEFT")
     table.setStyle(TableStyle(style))
@@ -243,7 +288,7 @@ def _term(block, st: Styles, width: float) -> Flowable:
 
 
 def _glossary_header(st: Styles, width: float) -> Flowable:
-    cells = [Paragraph(f"<b>{code}</b>", ParagraphStyle("gh", parent=st.note, textColor=KIND_COLORS["glossary"]))
+    cells = [CardParagraph(f"<b>{code}</b>", ParagraphStyle("gh", parent=st.note, textColor=KIND_COLORS["glossary"]))
              for code in GLOSSARY_COLUMNS]
     table = Table([cells], colWidths=[width / 4] * 4, hAlign="LEFT")
     table.setStyle(TableStyle([
@@ -272,6 +317,8 @@ def paginate(flowables: list[Flowable], width: float, height: float, header=None
         while queue:
             flowable = queue[0]
             _, h = flowable.wrap(width, height - used)
+            if placed_any and used + h + getattr(flowable, "room_after", 0) > height + 0.01:
+                break  # a heading with no room for its text under it starts the next card
             if used + h <= height + 0.01:
                 chunk.append((flowable, h))
                 used += h + GAP
@@ -314,8 +361,8 @@ class CardRenderer:
 
     def _header(self, item: CardItem, st: Styles):
         width = self.sheet.card_size[0] - 2 * PAD
-        kicker = Paragraph(markup(item.kicker), st.kicker)
-        title = Paragraph(markup(item.title), st.title)
+        kicker = CardParagraph(markup(item.kicker), st.kicker)
+        title = CardParagraph(markup(item.title), st.title)
         _, kh = kicker.wrap(width - 14 * mm, 100)
         _, th = title.wrap(width - 6, 200)  # room for a hanging 。 or ー
         return kicker, title, kh, th
@@ -336,7 +383,7 @@ class CardRenderer:
         width = cw - 2 * PAD
         _, _, kh, th = self._header(item, st)
         band = kh + th + 2 * PAD * 0.75 + 1.5
-        footer = Paragraph(markup(item.source), st.footer)
+        footer = CardParagraph(markup(item.source), st.footer)
         _, fh = footer.wrap(width, 100)
         body_height = ch - band - fh - 2.6 * PAD
         if body_height < 20 * mm:
@@ -384,7 +431,7 @@ class CardRenderer:
             flowable.drawOn(c, x + PAD, cursor)
             cursor -= GAP
 
-        footer = Paragraph(markup(item.source), st.footer)
+        footer = CardParagraph(markup(item.source), st.footer)
         _, fh = footer.wrap(width, 100)
         fy = y + PAD * 0.8
         c.setStrokeColor(accent)

@@ -85,7 +85,7 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
     if selection.lang is not None and selection.lang not in CARD_LANGS:
         raise InputError(f"--lang {selection.lang!r}: cards are printed in ja, zh or ko")
     lang = selection.lang
-    records = [corpus.resolve(ident, lang) for ident in selection.citations]
+    records = [resolve_citation(corpus, ident, lang) for ident in selection.citations]
     if selection.chapter:
         records += chapter_records(corpus, selection.chapter, lang)
     if selection.query:
@@ -96,6 +96,21 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
     for name in _procedure_names(selection.procedures):
         items.append(procedure_item(name, lang or "ja", corpus))
     return items
+
+
+def resolve_citation(corpus, ident: str, lang: str | None):
+    """The record of a citation, in `lang`'s document when that document has the
+    same item; otherwise the record as cited (an FAQ of one guide has no
+    counterpart in the other), so the card still prints, under its own ID."""
+    if ":" not in ident:
+        return corpus.resolve(ident, lang)
+    record = corpus.resolve(ident)
+    if lang is None or record.lang == lang:
+        return record
+    try:
+        return corpus.follow(record, lang)
+    except InputError:
+        return record
 
 
 def _unique(records):
@@ -137,8 +152,12 @@ def record_item(record, corpus) -> CardItem:
     attribution = corpus.documents[record.doc].attribution if record.doc in corpus.documents else {}
     lang = record.lang if record.lang in CARD_LANGS else "ja"
     if record.kind in ("faq", "example"):
-        blocks = [Block(record.kind, text=_strip_marker(record.text),
-                        label=f"{label(record.kind, record.lang)} {record.id.rsplit('/', 1)[-1]}")]
+        text = _strip_marker(record.text)
+        first, _, rest = text.partition("\n")
+        if first.strip() == record.title.strip() and rest.strip():
+            text = rest  # the card's title already shows the first line
+        blocks = [Block(record.kind, text=text, label=_sub_label(record.kind, record.id, record.lang),
+                        cite=(record.id,))]
     else:
         blocks = [_block(raw, record, corpus) for raw in record.blocks]
     blocks = [b for b in blocks if b.text.strip() or b.row]
@@ -168,15 +187,20 @@ def _block(raw: dict, record, corpus) -> Block:
     if kind in ("faq", "example"):
         if ref and ref in corpus and not text.strip():
             text = corpus.get(ref).text
-        sub = ref.rsplit("/", 1)[-1] if ref else ""
         return Block(kind, text=_strip_marker(text), level=level,
-                     label=f"{label(kind, record.lang)} {sub}".strip(),
+                     label=_sub_label(kind, ref, record.lang),
                      cite=(ref,) if ref and ref in corpus else ())
     if kind == "step":
         match = _STEP_LABEL.match(text)
         if match:
             return Block(kind, text=text[match.end():], level=level, label=match.group(1))
     return Block(kind, text=text, level=level)
+
+
+def _sub_label(kind: str, ref: str | None, lang: str) -> str:
+    """"FAQ 2" for …/faq-2, "文例 1" for …/ex-1."""
+    number = ref.rsplit("-", 1)[-1] if ref and "/" in ref else ""
+    return f"{label(kind, lang)} {number}".strip()
 
 
 def _strip_marker(text: str) -> str:
