@@ -439,37 +439,23 @@ class Glossary:
         return hits
 
     def containing(self, word: str) -> list[Entry]:
-        """Entries whose word contains the query, or that the query contains (whole
-        words for Latin text: "ex" finds "Pokémon ex", not "next turn")."""
+        """Entries whose word contains the query, closest length first (whole words
+        for Latin text: "ex" finds "Pokémon ex", not "next turn")."""
         k = key(word)
         latin = _is_latin(fold(word))
-        words = _latin_words(word) if latin else ""
+        words = _latin_words(word)
         scored: list[tuple[int, int, Entry]] = []
         for entry in self.entries:
-            best = None
+            distances = []
             for _, form in entry.all_forms():
                 fk = key(form)
-                if not fk:
+                if fk == k or k not in fk:
                     continue
-                if latin:
-                    if not _is_latin(fold(form)):
-                        continue
-                    form_words = _latin_words(form)
-                    if f" {words} " in f" {form_words} ":
-                        distance = len(fk) - len(k)
-                    elif f" {form_words} " in f" {words} " and len(fk) >= 3:
-                        distance = len(k) - len(fk)
-                    else:
-                        continue
-                elif k in fk:
-                    distance = len(fk) - len(k)
-                elif fk in k and len(fk) >= 2:
-                    distance = len(k) - len(fk)
-                else:
+                if latin and not (_is_latin(fold(form)) and f" {words} " in f" {_latin_words(form)} "):
                     continue
-                best = distance if best is None else min(best, distance)
-            if best is not None:
-                scored.append((best, entry.line, entry))
+                distances.append(len(fk) - len(k))
+            if distances:
+                scored.append((min(distances), entry.line, entry))
         scored.sort(key=lambda item: (item[0], item[1]))
         return [entry for _, _, entry in scored]
 
@@ -488,9 +474,16 @@ class Glossary:
     def lookup(self, word: str) -> dict:
         if not word or not word.strip() or not key(word):
             raise InputError("empty term")
-        entries = self.exact(word) or self.containing(word)
+        # Each step runs only if the ones before found nothing: the word itself, a
+        # longer term containing it, a typo of an English term, the terms it contains.
+        match = "exact"
+        entries = self.exact(word)
+        if not entries:
+            match, entries = "contains", self.containing(word)
         if not entries and _is_latin(fold(word)):
-            entries = self.close(word, cutoff=0.8)
+            match, entries = "close", self.close(word, cutoff=0.8)
+        if not entries:
+            match, entries = "contains", self.find_terms(word)
         if not entries:
             suggestions = self.close(word, cutoff=0.5, langs=LANGS, n=8)[:5]
             message = f"no glossary entry for {word.strip()!r}"
@@ -498,7 +491,14 @@ class Glossary:
                 names = [self._suggestion_name(e, word) for e in suggestions]
                 message += "; closest: " + ", ".join(names)
             raise InputError(message)
-        return {"query": word, "entries": [e.to_contract() for e in entries[:MAX_RESULTS]]}
+        # `match` (additive): how the entries matched — "exact" (a word or alias),
+        # "contains" (part of a longer term, or a term inside the query) or "close"
+        # (a spelling close to the query's: a typo) — so no answer hides a guess.
+        return {
+            "query": word,
+            "entries": [e.to_contract() for e in entries[:MAX_RESULTS]],
+            "match": match,
+        }
 
     @staticmethod
     def _suggestion_name(entry: Entry, word: str) -> str:
