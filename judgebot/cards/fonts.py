@@ -142,10 +142,19 @@ def _subset_ttf(weight: str, lang: str, charset: str) -> tuple[bytes, tuple[str,
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[ord(c) for c in charset if ord(c) in cmap])
     subsetter.subset(font)
+    _rename(font, f"NotoSansCJK{lang}-{weight.title()}")
     _cff_to_glyf(font)
     out = io.BytesIO()
     font.save(out)
     return out.getvalue(), missing
+
+
+def _rename(font, postscript_name: str) -> None:
+    """Name the subset after its language (NotoSansCJKja-Regular), so the PDF's font
+    list tells the Japanese, Chinese and Korean subsets apart."""
+    for record in font["name"].names:
+        if record.nameID == 6:
+            record.string = postscript_name
 
 
 def _apply_locl(font, lang_tag: str, codepoints: set[int]) -> None:

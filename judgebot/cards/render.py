@@ -257,6 +257,7 @@ def _table(text: str, st: Styles, width: float) -> Flowable:
         ("BACKGROUND", (0, 0), (-1, -1), TABLE_FILL),
         ("LINEBELOW", (0, 0), (-1, -2), 0.3, colors.white),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONTNAME", (0, 0), (-1, -1), st.font.regular),  # empty cells too: no stray Helvetica
         ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
         ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
@@ -273,6 +274,7 @@ def _term(block, st: Styles, width: float) -> Flowable:
     data = [cells]
     style = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONTNAME", (0, 0), (-1, -1), st.font.regular),  # empty cells too: no stray Helvetica
         ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
         ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
         ("TOPPADDING", (0, 0), (-1, -1), 1.2),
@@ -292,6 +294,7 @@ def _glossary_header(st: Styles, width: float) -> Flowable:
              for code in GLOSSARY_COLUMNS]
     table = Table([cells], colWidths=[width / 4] * 4, hAlign="LEFT")
     table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), st.font.regular),
         ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
         ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -457,7 +460,10 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
     cards = [card for item in items for card in renderer.physical_cards(item)]
 
     output.parent.mkdir(parents=True, exist_ok=True)
-    c = pdfcanvas.Canvas(str(output), pagesize=sheet.page_size, invariant=1, pageCompression=1)
+    # initialFontName: reportlab otherwise opens every page with (unembedded) Helvetica.
+    c = pdfcanvas.Canvas(str(output), pagesize=sheet.page_size, invariant=1, pageCompression=1,
+                         initialFontName=fonts[items[0].lang].regular, initialFontSize=8,
+                         lang={"ja": "ja-JP", "zh": "zh-CN", "ko": "ko-KR"}[items[0].lang])
     c.setTitle(title)
     c.setAuthor("judgebot")
     c.setCreator("judgebot cards")
@@ -468,7 +474,7 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
         for index, card in enumerate(cards[page * sheet.per_page:(page + 1) * sheet.per_page]):
             x, y = sheet.slot(index)
             renderer.draw_card(c, card, x, y)
-        _draw_page_label(c, sheet, fonts[langs[0]], page + 1, pages)
+        _draw_page_label(c, sheet, fonts[items[0].lang], page + 1, pages)
         c.showPage()
     try:
         c.save()
