@@ -7,8 +7,11 @@ citations with their titles, so a judge can follow them with `judgebot show`.
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console, Group
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from judgebot.corpus.model import Corpus, Record
@@ -16,21 +19,37 @@ from judgebot.corpus.model import Corpus, Record
 KIND_LABEL = {"faq": "【FAQ】", "example": "【文例】", "section": ""}
 
 
-def _block_text(block: dict) -> Text:
-    indent = "  " * int(block.get("level") or 0)
+STEP_MARKER = re.compile(r"^(\d+\.|[a-z]\.|[①-⑳]|\(\d+\))\s*")
+
+
+def _hanging(marker: str, body: Text, level: int):
+    """A marker with the text wrapped beside it (CJK text has no spaces to wrap at)."""
+    grid = Table.grid(padding=(0, 1 if marker else 0))
+    grid.add_column(width=2 * level + len(marker), no_wrap=True)
+    grid.add_column(ratio=1, overflow="fold")
+    grid.add_row(" " * (2 * level) + marker, body)
+    return grid
+
+
+def _block_text(block: dict):
+    level = int(block.get("level") or 0)
     kind = block.get("type", "para")
     body = block.get("text", "")
     if kind == "heading":
-        return Text(indent + body, style="bold underline")
-    if kind == "bullet":
-        return Text(indent + "• " + body)
-    if kind == "step":
-        return Text(indent + body, style="bold" if not indent else "")
-    if kind == "note":
-        return Text(indent + "※ " + body, style="yellow")
+        return Text("  " * level + body, style="bold underline")
     if kind == "table":
-        return Text(body, style="dim")
-    return Text(indent + body)
+        return Text(body, style="dim", overflow="fold")
+    marker, style = "", ""
+    if kind == "bullet":
+        marker = "•"
+    elif kind == "step":
+        match = STEP_MARKER.match(body)
+        if match:
+            marker, body = match.group(1), body[match.end():]
+        style = "bold" if level == 0 else ""
+    elif kind == "note":
+        marker, style = ("" if body.startswith("※") else "※"), "yellow"
+    return _hanging(marker, Text(body, style=style, overflow="fold"), level)
 
 
 def _sub_record_panel(record: Record, corpus: Corpus) -> Panel:
@@ -39,7 +58,7 @@ def _sub_record_panel(record: Record, corpus: Corpus) -> Panel:
     style = "cyan" if record.kind == "faq" else "magenta"
     return Panel(
         Text(body),
-        title=f"{KIND_LABEL[record.kind]} {record.title}",
+        title=KIND_LABEL[record.kind],
         subtitle=record.id,
         title_align="left",
         subtitle_align="right",
