@@ -269,13 +269,14 @@ _OPTIONAL = re.compile(r"\([^()]*\)")
 _SEPARATORS = frozenset(" -'")
 
 
-def _text_form(form: str) -> str:
+def _text_form(form: str) -> tuple[str, bool]:
     """A folded form as find_terms reads it: brackets and optional parts
     "（それぞれ）" dropped, a run of placeholders ●● ▲▲ ■■ as one ●, and
-    placeholders at either end dropped ("●●ダメージ追加" is found as ダメージ追加)."""
-    form = _OPTIONAL.sub(" ", _unbracket(form))
-    form = _PLACEHOLDER.sub("●", form)
-    return " ".join(form.strip(" ●、,.+-−?").split())
+    placeholders at either end dropped ("●●ダメージ追加" is found as ダメージ追加).
+    The flag says whether a placeholder was dropped."""
+    form = " ".join(_PLACEHOLDER.sub("●", _OPTIONAL.sub(" ", _unbracket(form))).split())
+    trimmed = form.strip(" ●、,.+-−?")
+    return " ".join(trimmed.split()), "●" in form.replace(trimmed, "", 1)
 
 
 def _skeleton(text: str) -> tuple[str, list[int]]:
@@ -338,9 +339,14 @@ class TextMatcher:
     def __init__(self, entries: list[Entry]):
         self.trie: dict = {}
         wildcards: dict[str, list[Entry]] = {}
+        # A phrase whose placeholder was dropped must not become another entry's
+        # word: "+●● damage" is not found as "damage".
+        owner_of = {key(form): entry for entry in entries for _, form in entry.all_forms()}
         for entry in entries:
             for lang, form in entry.text_forms():
-                folded = _text_form(fold(form))
+                folded, trimmed = _text_form(fold(form))
+                if trimmed and owner_of.get(key(folded), entry) is not entry:
+                    continue
                 for variant in _english_variants(folded) if lang == "en" else [folded]:
                     if "●" in variant:
                         wildcards.setdefault(_wildcard_pattern(variant), []).append(entry)

@@ -213,6 +213,10 @@ FIND_TERMS = [
     ("弱点 for benched pokemon", ["Weakness", "Benched Pokémon"]),
     ("草ポケモンの弱点", ["Grass", "Weakness"]),
     ("물 에너지", ["Water", "Energy"]),
+    ("ex pokemon give two prizes", ["Pokémon ex", "Prize cards"]),
+    ("can I search my deck for up to 2", ["search your deck", "deck"]),
+    ("how much damage does weakness do", ["damage", "Weakness"]),  # not "+●● damage"
+    ("ダメージは「+30」される", ["+●● damage"]),
     # Words that are not terms, or only look like one inside another word:
     ("超える 물건 next turn", []),
     ("what happens to the pokemon", []),
