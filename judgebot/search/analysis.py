@@ -55,9 +55,28 @@ def normalize(text: str) -> str:
     return _strip_latin_accents(text).translate(_KATAKANA_TO_HIRAGANA)
 
 
+class _OneToOne(dict):
+    """str.translate table: each character to one normalized character (its first,
+    when NFKC expands it, e.g. … → .), filled in on first sight."""
+
+    def __missing__(self, code: int) -> str:
+        out = normalize_char(chr(code))
+        self[code] = value = out[0] if out else chr(code)
+        return value
+
+
+_ONE_TO_ONE = _OneToOne()
+
+
+def fold_one_to_one(text: str) -> str:
+    """Normalized text of exactly the same length as `text`, so an offset in one is
+    the same offset in the other (for finding and highlighting terms)."""
+    return text.translate(_ONE_TO_ONE)
+
+
 def normalize_with_offsets(text: str) -> tuple[str, list[int]]:
     """The normalized text and, for each of its characters, the offset in `text`
-    it came from (for highlighting matches in the original)."""
+    it came from (for mapping a short normalized piece back to what was typed)."""
     chars: list[str] = []
     offsets: list[int] = []
     for i, char in enumerate(text):

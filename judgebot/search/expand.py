@@ -49,6 +49,7 @@ class Concept:
     glossary: bool = False
     weight: float = 1.0
     labels: list[str] = field(default_factory=list)  # the forms as the glossary writes them
+    sections: frozenset[str] = frozenset()  # where the glossary says the term is defined
 
 
 @dataclass
@@ -107,15 +108,18 @@ def english_vocabulary() -> tuple[str, ...]:
 def correct_english(text: str) -> tuple[str, dict[str, str]]:
     """Replace English words that are not glossary words but are close to one
     ("weaknes" → "weakness"). Returns the corrected text and the corrections."""
-    vocabulary = english_vocabulary()
-    known = set(vocabulary)
+    known = set(english_vocabulary())
+    # Only correct towards real content words: "four" must not become "for".
+    targets = [w for w in known if len(w) >= 4 and w not in STOPWORDS]
     corrections: dict[str, str] = {}
 
     def fix(match: re.Match) -> str:
         word = match.group()
-        if word in known or word in STOPWORDS or len(word) < 4 or word.isdigit():
+        if word in known or word in STOPWORDS or len(word) < 4:
             return word
-        close = get_close_matches(word, vocabulary, n=1, cutoff=0.8)
+        if any(stem in known for stem in _glossary().singulars(word)):
+            return word  # an inflection ("attacks"): the glossary matches it as is
+        close = get_close_matches(word, targets, n=1, cutoff=0.8)
         if close:
             corrections[word] = close[0]
             return close[0]
@@ -218,6 +222,7 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
                 en=getattr(entry, "en", None),
                 glossary=True,
                 labels=labels,
+                sections=frozenset(getattr(entry, "sections", ()) or ()),
             )
         )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from judgebot.search.analysis import normalize, normalize_with_offsets
+from judgebot.search.analysis import fold_one_to_one, normalize
 from judgebot.search.expand import form_pieces
 
 SNIPPET_CHARS = 160
@@ -56,16 +56,13 @@ def find_matches(norm: str, concepts) -> dict[int, list[str]]:
 def term_spans(text: str, terms) -> list[tuple[int, int, str]]:
     """(start, end, term) of every occurrence of the normalized `terms` in the original
     `text`, found through normalization (so ベンチ matches べんち, ＨＰ matches hp)."""
-    norm, offsets = normalize_with_offsets(text)
+    folded = fold_one_to_one(text)
     spans = []
     for term in {t for t in terms if t}:
         pattern = (
             rf"(?<![0-9a-z]){re.escape(term)}(?![0-9a-z])" if term.isascii() else re.escape(term)
         )
-        for m in re.finditer(pattern, norm):
-            start = offsets[m.start()]
-            end = offsets[m.end() - 1] + 1
-            spans.append((start, end, term))
+        spans += [(m.start(), m.end(), term) for m in re.finditer(pattern, folded)]
     spans.sort()
     return spans
 
@@ -109,3 +106,36 @@ def make_snippet(text: str, title: str, matches: dict[int, list[str]], concepts)
 def highlight_spans(snippet: str, matched: list[str]) -> list[tuple[int, int]]:
     """Where the matched terms occur in a snippet (for the human view)."""
     return [(s, e) for s, e, _ in term_spans(snippet, [normalize(m) for m in matched])]
+
+
+def closest_window(norm: str, matches: dict[int, list[str]]) -> int | None:
+    """Length of the shortest stretch of `norm` that mentions every matched concept
+    (None when fewer than two concepts matched): "ベンチポケモンへのダメージは弱点" is
+    closer to the question than ベンチ and 弱点 in different paragraphs."""
+    if len(matches) < 2:
+        return None
+    events: list[tuple[int, int, int]] = []  # (start, end, concept)
+    for concept, found in matches.items():
+        for term in found:
+            start = norm.find(term)
+            while start >= 0:
+                events.append((start, start + len(term), concept))
+                start = norm.find(term, start + 1)
+    events.sort()
+    need = len(matches)
+    counts: dict[int, int] = {}
+    best = None
+    left = 0
+    max_end: list[int] = []
+    for right, (start, end, concept) in enumerate(events):
+        counts[concept] = counts.get(concept, 0) + 1
+        max_end.append(end)
+        while len(counts) == need:
+            window = max(max_end[left : right + 1]) - events[left][0]
+            best = window if best is None else min(best, window)
+            gone = events[left][2]
+            counts[gone] -= 1
+            if not counts[gone]:
+                del counts[gone]
+            left += 1
+    return best

@@ -10,14 +10,21 @@ from whoosh import query as Q
 from judgebot.corpus.model import DOC_LANG, DOCS, normalize_id
 from judgebot.errors import InputError
 from judgebot.search.expand import Concept, Expansion, concept_grams, expand
-from judgebot.search.highlight import find_matches, make_snippet
+from judgebot.search.highlight import closest_window, find_matches, make_snippet
 from judgebot.search.index import open_searcher
 
 LANGS = ("ja", "zh", "ko", "en", "all")
 TITLE_BOOST = 3.0
-CANDIDATES = 200
+CANDIDATES = 80
 # Guides are the authority; the play rules come next; Wikipedia is background.
-DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.9, "rules-ja": 0.85, "wiki-ja": 0.75}
+# rules-ko is XY-era, rules-ja DP-era (historical).
+DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.85, "rules-ja": 0.7, "wiki-ja": 0.7}
+# A record the glossary names as where a query term is defined ranks higher.
+DEFINED_BONUS = 1.0
+# Concepts within PROXIMITY_CHARS of each other (one sentence, roughly) are likely
+# one statement about them together.
+PROXIMITY_BONUS = 0.5
+PROXIMITY_CHARS = 60
 # A section states the rule; FAQs and examples illustrate it.
 KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.75}
 _SECTION_ID = re.compile(r"(?i)^\s*(?:[a-z]+-[a-z]+:)?(?:[iⅰⅱ]{1,2}-)?[a-h](?:-\d{1,2})?(?:/(?:faq|ex)-\d+)?\s*$")
@@ -87,6 +94,20 @@ def _coverage(concepts: list[Concept], matches: dict[int, list[str]]) -> float:
     return got / total
 
 
+def _defined_here(concepts: list[Concept], citation: str) -> float:
+    """Weighted share of the query's concepts the glossary says this record defines."""
+    total = sum(c.weight for c in concepts) or 1.0
+    return sum(c.weight for c in concepts if citation in c.sections) / total
+
+
+def _proximity(norm: str, matches: dict[int, list[str]]) -> float:
+    """Up to 1 + PROXIMITY_BONUS when the matched concepts occur close together."""
+    window = closest_window(norm, matches)
+    if window is None:
+        return 1.0
+    return 1.0 + PROXIMITY_BONUS * max(0.0, 1.0 - window / PROXIMITY_CHARS)
+
+
 def _id_hits(searcher, query: str, flt) -> list[dict]:
     """A query that is a section ID or citation finds that record first."""
     if not _SECTION_ID.match(query):
@@ -113,16 +134,21 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
 
     whoosh_query = build_query(expansion)
     if whoosh_query is not None:
-        results = searcher.search(whoosh_query, limit=CANDIDATES, filter=flt)
+        # limit=None: Whoosh's top-N collector drops high-scoring documents on these
+        # nested Or/And queries (whoosh-reloaded 2.7.5), so collect every match and
+        # keep the best CANDIDATES here.
+        results = searcher.search(whoosh_query, limit=None, filter=flt)
         rescored = []
-        for hit in results:
+        for hit in results[:CANDIDATES]:
             fields = hit.fields()
             if fields["id"] in seen:
                 continue
             matches = find_matches(fields["norm"], expansion.concepts)
             coverage = _coverage(expansion.concepts, matches)
             prior = DOC_PRIOR.get(fields["doc"], 1.0) * KIND_PRIOR.get(fields["kind"], 1.0)
-            score = hit.score * prior * (0.2 + 0.8 * coverage) ** 2
+            defined = 1.0 + DEFINED_BONUS * _defined_here(expansion.concepts, fields["id"])
+            near = _proximity(fields["norm"], matches)
+            score = hit.score * prior * defined * near * (0.2 + 0.8 * coverage) ** 2
             rescored.append((score, fields, matches))
         # Stable order on ties: reading order within a document, documents in DOCS order.
         rescored.sort(key=lambda r: (-r[0], DOCS.index(r[1]["doc"]), r[1]["order"]))
