@@ -217,6 +217,8 @@ FIND_TERMS = [
     ("can I search my deck for up to 2", ["search your deck", "deck"]),
     ("how much damage does weakness do", ["damage", "Weakness"]),  # not "+●● damage"
     ("ダメージは「+30」される", ["+●● damage"]),
+    ("do special conditions stay after evolving", ["Special Condition", "Evolution"]),
+    ("retreat cost of a burned pokemon", ["Retreat Cost", "Burned"]),
     # Words that are not terms, or only look like one inside another word:
     ("超える 물건 next turn", []),
     ("what happens to the pokemon", []),
@@ -227,6 +229,14 @@ FIND_TERMS = [
 @pytest.mark.parametrize("text, expected", FIND_TERMS)
 def test_find_terms(text, expected):
     assert en_of(find_terms(text)) == expected
+
+
+def test_find_terms_skips_entries_marked_not_in_text():
+    """Words like 番 / turn, すべて / all or ポケモン match nearly every query."""
+    quiet = [e for e in ENTRIES if not e.in_text]
+    assert {"turn", "all", "Pokémon"} <= {e.en for e in quiet}
+    for entry in quiet:
+        assert entry not in find_terms(entry.ja + " " + entry.en)
 
 
 def test_find_terms_accepts_search_normalized_text():
