@@ -281,3 +281,11 @@ def test_equivalents_are_symmetric(corpus):
     one_way = [(r.id, eq) for r in corpus for eq in r.equivalents
                if r.id not in corpus.get(eq).equivalents]
     assert not one_way, one_way[:10]
+
+
+def test_merged_zh_item_follows_to_the_guide_ja_section_that_absorbed_it(corpus):
+    # guide-zh Ⅱ-E-28 (burn counters become N) is part of guide-ja Ⅱ-E-16 in Ver.3.4.
+    assert corpus.resolve("guide-zh:II-E-28", "ja").id == "guide-ja:II-E-16"
+    assert "guide-zh:II-E-28" in corpus.get("guide-ja:II-E-16").equivalents
+    # ...but the one-to-one counterpart stays first, so --lang zh follows to Ⅱ-E-16.
+    assert corpus.resolve("guide-ja:II-E-16", "zh").id == "guide-zh:II-E-16"

@@ -5,6 +5,8 @@ Format::
     guides:            # every guide-ja section -> the guide-zh section with the same
       I-A-01: I-A-01   # content (chapter Ⅱ-E numbering diverges from E-16 on)
       II-E-17: II-E-28
+    merged:            # guide-zh sections whose content guide-ja merged into one
+      II-E-28: II-E-16 #   section that already has its own counterpart (zh -> ja)
     rules:             # play-rule / wiki sections -> guide-ja sections on the same rule
       rules-ko:B-12: [I-F]
       rules-ja:B-14: [I-F]
@@ -29,18 +31,24 @@ if TYPE_CHECKING:
 def load_alignment() -> dict:
     path = data_dir() / "alignment.yaml"
     if not path.exists():
-        return {"guides": {}, "rules": {}}
+        return {"guides": {}, "merged": {}, "rules": {}}
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         raise InputError(f"{path}: not valid YAML: {exc}") from None
-    return {"guides": raw.get("guides") or {}, "rules": raw.get("rules") or {}}
+    return {
+        "guides": raw.get("guides") or {},
+        "merged": raw.get("merged") or {},
+        "rules": raw.get("rules") or {},
+    }
 
 
 def equivalence_pairs(alignment: dict) -> list[tuple[str, str]]:
     """Undirected citation pairs that name the same item."""
     pairs: list[tuple[str, str]] = []
     for ja, zh in alignment["guides"].items():
+        pairs.append((f"guide-ja:{ja}", f"guide-zh:{zh}"))
+    for zh, ja in alignment["merged"].items():
         pairs.append((f"guide-ja:{ja}", f"guide-zh:{zh}"))
     for rule, targets in alignment["rules"].items():
         for target in targets if isinstance(targets, list) else [targets]:
@@ -54,6 +62,10 @@ def attach_equivalents(corpus: "Corpus") -> None:
     alignment = load_alignment()
     ja_to_zh = {f"guide-ja:{k}": f"guide-zh:{v}" for k, v in alignment["guides"].items()}
     zh_to_ja = {v: k for k, v in ja_to_zh.items()}
+    merged_into: dict[str, list[str]] = defaultdict(list)  # guide-ja id -> merged zh ids
+    for zh, ja in alignment["merged"].items():
+        zh_to_ja[f"guide-zh:{zh}"] = f"guide-ja:{ja}"
+        merged_into[f"guide-ja:{ja}"].append(f"guide-zh:{zh}")
     rules_of: dict[str, set[str]] = defaultdict(set)  # guide-ja id -> rule ids
     targets_of: dict[str, set[str]] = defaultdict(set)  # rule id -> guide-ja ids
     for a, b in equivalence_pairs(alignment):
@@ -68,6 +80,7 @@ def attach_equivalents(corpus: "Corpus") -> None:
         eq: list[str] = []
         if record.doc == "guide-ja":
             eq += [ja_to_zh[record.id]] if record.id in ja_to_zh else []
+            eq += merged_into.get(record.id, [])  # after the main counterpart: follow() picks that
             eq += sorted(rules_of.get(record.id, ()))
         elif record.doc == "guide-zh":
             ja = zh_to_ja.get(record.id)
@@ -75,5 +88,5 @@ def attach_equivalents(corpus: "Corpus") -> None:
                 eq += [ja] + sorted(rules_of.get(ja, ()))
         else:
             for ja in sorted(targets_of.get(record.id, ())):
-                eq += [ja] + ([ja_to_zh[ja]] if ja in ja_to_zh else [])
+                eq += [ja] + ([ja_to_zh[ja]] if ja in ja_to_zh else []) + merged_into.get(ja, [])
         record.equivalents = [c for c in dict.fromkeys(eq) if c in corpus.by_id and c != record.id]
