@@ -252,8 +252,7 @@ def _read_entries(path: Path) -> list[Entry]:
 # running text on its own; it counts only before one of these words (草ポケモン,
 # 물 에너지) or when it is the whole text.
 _ONE_CHAR_CONTEXT = (
-    "タイプ ポケモン エネルギー たいぷ ぽけもん えねるぎー 属性 宝可梦 能量 "
-    "타입 포켓몬 에너지 상태 状态 状態 마커"
+    "タイプ ポケモン エネルギー 状態 属性 宝可梦 能量 状态 타입 포켓몬 에너지 상태 마커 데미지"
 ).split()
 
 

@@ -221,6 +221,8 @@ FIND_TERMS = [
     ("retreat cost of a burned pokemon", ["Retreat Cost", "Burned"]),
     # Words that are not terms, or only look like one inside another word:
     ("超える 물건 next turn", []),
+    ("草原 독점", []),  # one-character types / conditions need a context word
+    ("독 데미지", ["Poisoned", "damage"]),
     ("what happens to the pokemon", []),
     ("the weak link", []),
 ]
