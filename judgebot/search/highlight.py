@@ -68,14 +68,16 @@ def term_spans(text: str, terms) -> list[tuple[int, int, str]]:
 
 
 def _best_window(spans: list[tuple[int, int, str]], term_concept: dict[str, int]) -> int:
-    """Start offset of the window that shows the most distinct concepts."""
-    best_start, best_count = 0, -1
+    """Start offset of the window that shows the most distinct concepts (then the
+    most distinct matched text: a whole term rather than a common piece of it)."""
+    best_start, best_key = 0, (-1, -1)
     for start, _, _ in spans:
         window_start = max(0, start - _LEAD)
         window_end = window_start + SNIPPET_CHARS
-        concepts = {term_concept[t] for s, e, t in spans if s >= window_start and e <= window_end}
-        if len(concepts) > best_count:
-            best_start, best_count = window_start, len(concepts)
+        inside = {t for s, e, t in spans if s >= window_start and e <= window_end}
+        key = (len({term_concept[t] for t in inside}), sum(len(t) for t in inside))
+        if key > best_key:
+            best_start, best_key = window_start, key
     return best_start
 
 

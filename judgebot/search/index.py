@@ -31,7 +31,7 @@ from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 from judgebot.search.analysis import CJKAnalyzer, normalize
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 READY = "READY"
 
 
@@ -47,9 +47,15 @@ def make_schema() -> Schema:
         # A section's heading names its topic; a FAQ's or example's title is only the
         # card it quotes, so that is indexed with the body instead.
         heading=TEXT(analyzer=analyzer, phrase=False),
-        text=TEXT(analyzer=analyzer, stored=True, phrase=False),
-        # normalized title + text, for matched-term checks and snippets at search time
+        # A section's own statements; the FAQs and example cards it contains are
+        # hits of their own and count for the section only a little (`quoted`).
+        body=TEXT(analyzer=analyzer, phrase=False),
+        quoted=TEXT(analyzer=analyzer, phrase=False),
+        text=STORED(),
+        # normalized title + text (for matched terms at search time) and normalized
+        # own statements (for term proximity)
         norm=STORED(),
+        norm_own=STORED(),
         order=NUMERIC(stored=True),
     )
 
@@ -117,11 +123,25 @@ def _build_lock(root: Path):
             handle.close()
 
 
+def own_and_quoted(record) -> tuple[str, str]:
+    """A record's own text and the text of the sub-records it quotes. A FAQ's or
+    example's title is the card it quotes, so it belongs to its own text."""
+    if record.kind != "section":
+        return f"{record.title}\n{record.text}", ""
+    if not record.blocks:
+        return record.text or "", ""
+    own = [b.get("text", "") for b in record.blocks if not b.get("ref")]
+    quoted = [b.get("text", "") for b in record.blocks if b.get("ref")]
+    return "\n".join(own), "\n".join(quoted)
+
+
 def _write_records(path: Path, corpus) -> int:
     ix = whoosh_index.create_in(str(path), make_schema())
     writer = ix.writer(limitmb=256)
     count = 0
     for record in corpus:
+        own, quoted = own_and_quoted(record)
+        heading = (record.title or "") if record.kind == "section" else ""
         writer.add_document(
             id=record.id,
             doc=record.doc,
@@ -129,9 +149,12 @@ def _write_records(path: Path, corpus) -> int:
             lang=record.lang,
             kind=record.kind,
             title=record.title or "",
-            heading=(record.title or "") if record.kind == "section" else "",
-            text=(record.text or "") if record.kind == "section" else f"{record.title}\n{record.text}",
+            heading=heading,
+            body=own,
+            quoted=quoted,
+            text=record.text or "",
             norm=normalize(f"{record.title}\n{record.text}"),
+            norm_own=normalize(f"{heading}\n{own}"),
             order=record.order,
         )
         count += 1

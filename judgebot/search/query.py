@@ -15,6 +15,8 @@ from judgebot.search.index import open_searcher
 
 LANGS = ("ja", "zh", "ko", "en", "all")
 TITLE_BOOST = 3.0
+QUOTED_BOOST = 0.3
+FIELD_BOOSTS = (("heading", TITLE_BOOST), ("body", 1.0), ("quoted", QUOTED_BOOST))
 CANDIDATES = 80
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
@@ -48,7 +50,7 @@ def _form_query(form: str, soft: bool) -> Q.Query | None:
     if not grams:
         return None
     per_field = []
-    for field, boost in (("heading", TITLE_BOOST), ("text", 1.0)):
+    for field, boost in FIELD_BOOSTS:
         terms = [Q.Term(field, g) for g in dict.fromkeys(grams)]
         if len(terms) == 1:
             node = terms[0]
@@ -147,7 +149,7 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
             coverage = _coverage(expansion.concepts, matches)
             prior = DOC_PRIOR.get(fields["doc"], 1.0) * KIND_PRIOR.get(fields["kind"], 1.0)
             defined = 1.0 + DEFINED_BONUS * _defined_here(expansion.concepts, fields["id"])
-            near = _proximity(fields["norm"], matches)
+            near = _proximity(fields["norm_own"], find_matches(fields["norm_own"], expansion.concepts))
             score = hit.score * prior * defined * near * (0.2 + 0.8 * coverage) ** 2
             rescored.append((score, fields, matches))
         # Stable order on ties: reading order within a document, documents in DOCS order.
