@@ -117,6 +117,8 @@ def declare(r: Resolution) -> bool:
     else:
         how = f"printed {printed}"
     attached = describe_attached(mon)
+    if cost.silenced:
+        how += " (" + "; ".join(f"{describe_effect(e)} does not apply: {why}" for e, why in cost.silenced) + ")"
     if cost.payable:
         ruling.step("cost", f"cost {how}; paid by {attached}: {cost.describe_payment()}", cost.cites,
                     value=list(cost.cost))

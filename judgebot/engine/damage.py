@@ -71,11 +71,34 @@ def base(board: Board, ruling: Ruling, calc: Calc) -> None:
     _ends_if_not_positive(ruling, calc, 1)
 
 
+def _not_applied(ruling: Ruling, calc: Calc, key: str, entries: list[tuple]) -> None:
+    """Record the effects that are there but do not count here, and why (with their rules)."""
+    if not entries:
+        return
+    cites = _cite(key)
+    for _, _, effect_cites in entries:
+        cites += list(effect_cites)
+    text = "; ".join(f"{describe_effect(effect)} does not apply: {why}" for effect, why, _ in entries)
+    _record(ruling, calc, key, text, cites)
+
+
+def _silenced(board: Board, mon: Pokemon, kind: str) -> list[tuple]:
+    return [(s.placed.effect, s.why, s.cites) for s in board.silenced_on(mon, kind)]
+
+
 def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
-    effects = [e for e in board.of_kind(hit.attacker, "damage_dealt")
-               if e.get("attack") in (None, hit.attack_name)
-               and matches(e.get("against") or DEFAULT_AGAINST, hit.target, hit.attacker.owner, None, board)]
+    effects, excluded = [], _silenced(board, hit.attacker, "damage_dealt")
+    for effect in board.of_kind(hit.attacker, "damage_dealt"):
+        against = effect.get("against") or DEFAULT_AGAINST
+        if effect.get("attack") not in (None, hit.attack_name):
+            excluded.append((effect, f"only for {effect.get('attack')}", cites_of(effect)))
+        elif not matches(against, hit.target, hit.attacker.owner, None, board):
+            excluded.append((effect, f"{hit.target.name} ({hit.target.position}) is not {against.describe()}",
+                             cites_of(effect)))
+        else:
+            effects.append(effect)
+    _not_applied(ruling, calc, "attacker_effects", excluded)
     if not effects:
         return
     total = sum(e.get("amount", 0) for e in effects)
@@ -154,6 +177,8 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     on_target = board.of_kind(hit.target, "damage_taken")
     effects = [e for e in on_target if _from_matches(e, hit)]
     skipped = [e for e in on_target if not _from_matches(e, hit)]
+    if not hit.ignore_defender_effects:
+        _not_applied(ruling, calc, "defender_effects", _silenced(board, hit.target, "damage_taken"))
     if hit.ignore_defender_effects:
         if on_target:
             _record(ruling, calc, "defender_effects",
@@ -183,6 +208,8 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
 def final(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
     prevent = [e for e in board.of_kind(hit.target, "prevent_damage") if _from_matches(e, hit)]
+    if not hit.ignore_defender_effects:
+        _not_applied(ruling, calc, "final", _silenced(board, hit.target, "prevent_damage"))
     if prevent and hit.ignore_defender_effects:
         _record(ruling, calc, "final",
                 f"{hit.target.name} would take no damage ({'; '.join(describe_effect(e) for e in prevent)}), "

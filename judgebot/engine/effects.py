@@ -101,10 +101,12 @@ class Placed:
 
 
 @dataclass(frozen=True)
-class Negated:
-    effect: Effect
-    holder: Pokemon
-    because: Effect  # the no_abilities / no_tool_effects that removed it
+class Silenced:
+    """An effect that is on the board but does not work now, and why."""
+
+    placed: Placed
+    why: str
+    cites: tuple[str, ...]
 
 
 class Board:
@@ -113,6 +115,7 @@ class Board:
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
         self.pokemon = scenario.all_pokemon()
+        self.silenced: list[Silenced] = []
         placed = self._place()
         # Negation first from everything but Abilities, then from the Abilities that survive it.
         plain = [p for p in placed if p.effect.origin != "ability"]
@@ -121,25 +124,35 @@ class Board:
         no_ability.update(self._negated_holders(surviving_abilities, "no_abilities"))
         live = plain + surviving_abilities
         no_tool = self._negated_holders(live, "no_tool_effects")
-        self.negated: list[Negated] = []
         self.placed: list[Placed] = []
         for p in placed:
+            because = None
             if p.effect.origin == "ability" and id(p.holder) in no_ability:
-                self.negated.append(Negated(p.effect, p.holder, no_ability[id(p.holder)]))
+                because = no_ability[id(p.holder)]
             elif p.effect.origin == "tool" and id(p.holder) in no_tool:
-                self.negated.append(Negated(p.effect, p.holder, no_tool[id(p.holder)]))
-            else:
+                because = no_tool[id(p.holder)]
+            if because is None:
                 self.placed.append(p)
+            else:
+                self.silenced.append(Silenced(p, f"removed by {describe_effect(because)}",
+                                              cites_of(p.effect) + cites_of(because)))
         self.no_ability = no_ability
         self.no_tool = no_tool
         self._cache: dict[int, list[Effect]] = {}
+        self._inactive: dict[int, list[Silenced]] = {}
 
     def _place(self) -> list[Placed]:
         placed: list[Placed] = []
         for mon in self.pokemon:
             carried = list(mon.effects)
             for ability in mon.abilities:
-                carried += [e for e in ability.effects]
+                if ability.active_only and not mon.is_active:
+                    for effect in ability.effects:
+                        self.silenced.append(Silenced(
+                            Placed(effect, mon, mon.owner, None),
+                            f"{ability.name} works only while {mon.name} is in the Active Spot", cites_of(effect)))
+                    continue
+                carried += list(ability.effects)
             if mon.tool is not None:
                 carried += list(mon.tool.effects)
             for energy in mon.energy:
@@ -175,16 +188,28 @@ class Board:
         """Every effect in force on this Pokémon (negated ones left out)."""
         key = id(mon)
         if key not in self._cache:
-            self._cache[key] = [p.effect for p in self.placed if any(t is mon for t in self._targets(p))
-                                and (p.effect.kind == "provides" or p.effect.get("when") is None
-                                     or matches(p.effect.get("when"), mon, mon.owner, None, self))]
+            active, inactive = [], []
+            for p in self.placed:
+                if not any(t is mon for t in self._targets(p)):
+                    continue
+                when = p.effect.get("when") if p.effect.kind != "provides" else None
+                if when is None or matches(when, mon, mon.owner, None, self):
+                    active.append(p.effect)
+                else:
+                    inactive.append(Silenced(p, f"works only while {mon.name} matches {when.describe()}",
+                                             cites_of(p.effect)))
+            self._cache[key], self._inactive[key] = active, inactive
         return self._cache[key]
 
     def of_kind(self, mon: Pokemon, *kinds: str) -> list[Effect]:
         return [e for e in self.on(mon) if e.kind in kinds]
 
-    def negated_on(self, mon: Pokemon) -> list[Negated]:
-        return [n for n in self.negated if n.holder is mon]
+    def silenced_on(self, mon: Pokemon, *kinds: str) -> list[Silenced]:
+        """Effects of these kinds that would be on this Pokémon but do not work now."""
+        self.on(mon)
+        found = [s for s in self.silenced if s.placed.effect.kind in kinds
+                 and any(t is mon for t in self._targets(s.placed))]
+        return found + [s for s in self._inactive[id(mon)] if s.placed.effect.kind in kinds]
 
     def player_effects(self, side: str, kind: str) -> list[Effect]:
         """Effects that apply to a player rather than a Pokémon (cant_play)."""

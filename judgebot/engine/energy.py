@@ -94,6 +94,7 @@ class CostCheck:
     assignment: list[int] | None
     units: list[Unit] = field(default_factory=list)
     cites: list[str] = field(default_factory=list)
+    silenced: list[tuple] = field(default_factory=list)  # (effect, why): cost changes that do not work now
 
     def describe_payment(self) -> str:
         if not self.cost:
@@ -125,8 +126,12 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
         cites += list(modifier.cites)
         for effect in modifier.effects:
             cites += list(effect.cites)
+    silenced = [s for s in board.silenced_on(mon, "attack_cost") if s.placed.effect.get("attack") in (None, attack.name)]
+    for s in silenced:
+        cites += list(s.cites)
     main = assign(cost, units)
     result = CostCheck(cost, attack.cost, modifier, False, main is not None, main, units, cites)
+    result.silenced = [(s.placed.effect, s.why) for s in silenced]
     if attack.alt_cost is not None:
         result.cites.append("guide-ja:II-E-32")
         alt = assign(attack.alt_cost, units)

@@ -49,7 +49,7 @@ def test_stadium_applies_to_both_sides_and_negates_abilities():
     b, kinds = effects_on(data, "opponent.active")
     assert kinds == ["no_abilities"]
     assert effects_on(data, "you.active")[1] == ["no_abilities"]
-    assert [n.effect.kind for n in b.negated] == ["damage_taken", "damage_taken"]
+    assert [s.placed.effect.kind for s in b.silenced] == ["damage_taken", "damage_taken"]
     result = ruling(data)
     assert result["damage"]["opponent.active"] == 60  # アフロガード is gone
 
