@@ -193,8 +193,8 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
         target = r.scenario.at(target_pos)
         h = dmg.Hit(attacker=mon, target=target, base=amount, attack_name=attack.name, kind=kind)
         if attack.ignore_weakness_resistance:
-            h.weakness_resistance, h.wr_note, h.wr_cite = False, f"{attack.name} does not apply Weakness and " \
-                                                                 "Resistance", ("guide-ja:II-B-06",)
+            h.weakness_resistance, h.wr_note, h.wr_cite = False, f"{attack.name}: Weakness and Resistance " \
+                                                                 "are not counted", ("guide-ja:II-B-06",)
         elif not target.is_active and not wr_stated:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, "Benched Pokémon take no Weakness or Resistance " \
                                                                  "unless the attack says so", ("guide-ja:II-B-08",)
