@@ -4,6 +4,11 @@
 what yaml.safe_load would build) and a map key path -> line (1-based), where a
 key path is written as in error messages: `you.bench[2].hp`. Duplicate keys are
 an error (safe_load would silently keep the last one).
+
+The node tree comes from libyaml's safe parser when PyYAML has it (fast); a file it
+rejects is read again with PyYAML's own safe parser, which also accepts a position
+index inside a flow collection (`{target: opponent.bench[0]}`, as SCENARIOS.md
+writes it) and reports real syntax errors.
 """
 
 from __future__ import annotations
@@ -18,13 +23,57 @@ from judgebot.errors import ScenarioError
 PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
-class LineLoader(yaml.SafeLoader):
-    """yaml.SafeLoader that builds data node by node, recording each node's line."""
+class _NodeBuilder:
+    """Builds plain data from the node tree, recording each node's line by key path."""
 
     def __init__(self, stream, file: str):
         super().__init__(stream)
         self.file = file
         self.lines: dict[str, int] = {}
+
+    def build(self) -> Any:
+        node = self.get_single_node()
+        if node is None:
+            return None
+        return self._build(node, "")
+
+    def _build(self, node: yaml.Node, path: str) -> Any:
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in PLAIN_TAGS:
+            raise ScenarioError(self.file, node.start_mark.line + 1, path,
+                                f"YAML tag {node.tag!r} is not allowed (plain data only)")
+        if isinstance(node, yaml.MappingNode):
+            self.flatten_mapping(node)  # merge keys (<<) as safe_load does
+            result: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                key = self.construct_object(key_node, deep=True)
+                line = key_node.start_mark.line + 1
+                if not isinstance(key, str):
+                    key = str(key).lower() if isinstance(key, bool) else str(key)
+                child = f"{path}.{key}" if path else key
+                if key in result:
+                    raise ScenarioError(self.file, line, child, f"duplicate key {key!r}")
+                self.lines[child] = line
+                result[key] = self._build(value_node, child)
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            items = []
+            for index, item in enumerate(node.value):
+                child = f"{path}[{index}]"
+                self.lines[child] = item.start_mark.line + 1
+                items.append(self._build(item, child))
+            return items
+        return self.construct_object(node, deep=True)
+
+
+if getattr(yaml, "__with_libyaml__", False):
+    class FastLineLoader(_NodeBuilder, yaml.CSafeLoader):
+        """libyaml's safe parser with line recording."""
+else:  # pragma: no cover - PyYAML without libyaml
+    FastLineLoader = None
+
+
+class LineLoader(_NodeBuilder, yaml.SafeLoader):
+    """PyYAML's safe parser with line recording and the flow position-index allowance."""
 
     def scan_plain(self):
         """PyYAML's plain-scalar scanner, plus one allowance: in a flow collection a
@@ -74,41 +123,16 @@ class LineLoader(yaml.SafeLoader):
             return n + 1 - at
         return 0
 
-    def build(self) -> Any:
-        node = self.get_single_node()
-        if node is None:
-            return None
-        return self._build(node, "")
-
-    def _build(self, node: yaml.Node, path: str) -> Any:
-        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in PLAIN_TAGS:
-            raise ScenarioError(self.file, node.start_mark.line + 1, path,
-                                f"YAML tag {node.tag!r} is not allowed (plain data only)")
-        if isinstance(node, yaml.MappingNode):
-            self.flatten_mapping(node)  # merge keys (<<) as safe_load does
-            result: dict[str, Any] = {}
-            for key_node, value_node in node.value:
-                key = self.construct_object(key_node, deep=True)
-                line = key_node.start_mark.line + 1
-                if not isinstance(key, str):
-                    key = str(key).lower() if isinstance(key, bool) else str(key)
-                child = f"{path}.{key}" if path else key
-                if key in result:
-                    raise ScenarioError(self.file, line, child, f"duplicate key {key!r}")
-                self.lines[child] = line
-                result[key] = self._build(value_node, child)
-            return result
-        if isinstance(node, yaml.SequenceNode):
-            items = []
-            for index, item in enumerate(node.value):
-                child = f"{path}[{index}]"
-                self.lines[child] = item.start_mark.line + 1
-                items.append(self._build(item, child))
-            return items
-        return self.construct_object(node, deep=True)
-
 
 def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
+    if FastLineLoader is not None:
+        fast = FastLineLoader(text, file)
+        try:
+            return fast.build(), fast.lines
+        except yaml.YAMLError:
+            pass  # read it again below: the position-index allowance, or the error with its line
+        finally:
+            fast.dispose()
     loader = LineLoader(text, file)
     try:
         data = loader.build()
