@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from difflib import get_close_matches
 
 from judgebot.search.analysis import cjk_grams, normalize, normalize_with_offsets, runs
@@ -50,6 +51,11 @@ class Concept:
     weight: float = 1.0
     labels: list[str] = field(default_factory=list)  # the forms as the glossary writes them
     sections: frozenset[str] = frozenset()  # where the glossary says the term is defined
+
+    @cached_property
+    def pieces(self) -> list[list[str]]:
+        """form_pieces() of each form (checked against every candidate record)."""
+        return [form_pieces(form) for form in self.forms]
 
 
 @dataclass

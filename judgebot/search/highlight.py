@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from judgebot.search.analysis import fold_one_to_one, normalize
-from judgebot.search.expand import form_pieces
 
 SNIPPET_CHARS = 160
 _LEAD = 40  # characters of context before the first match in the window
@@ -42,8 +41,7 @@ def find_matches(norm: str, concepts) -> dict[int, list[str]]:
     for i, concept in enumerate(concepts):
         if concept.glossary or concept.source.isascii():
             found = []
-            for form in concept.forms:
-                pieces = form_pieces(form)
+            for pieces in concept.pieces:
                 if pieces and all(_occurs(p, norm) for p in pieces):
                     found += [p for p in pieces if p not in found]
         else:

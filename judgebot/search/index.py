@@ -31,7 +31,7 @@ from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 from judgebot.search.analysis import CJKAnalyzer, normalize
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 READY = "READY"
 
 
@@ -47,10 +47,9 @@ def make_schema() -> Schema:
         # A section's heading names its topic; a FAQ's or example's title is only the
         # card it quotes, so that is indexed with the body instead.
         heading=TEXT(analyzer=analyzer, phrase=False),
-        # A section's own statements; the FAQs and example cards it contains are
-        # hits of their own and count for the section only a little (`quoted`).
+        # A section's own statements: the FAQs and example cards it contains are hits
+        # of their own, and their card text would otherwise outweigh the rule.
         body=TEXT(analyzer=analyzer, phrase=False),
-        quoted=TEXT(analyzer=analyzer, phrase=False),
         text=STORED(),
         # normalized title + text (for matched terms at search time) and normalized
         # own statements (for term proximity)
@@ -123,16 +122,14 @@ def _build_lock(root: Path):
             handle.close()
 
 
-def own_and_quoted(record) -> tuple[str, str]:
-    """A record's own text and the text of the sub-records it quotes. A FAQ's or
-    example's title is the card it quotes, so it belongs to its own text."""
+def own_text(record) -> str:
+    """A record's own text, without the sub-records (FAQs, examples) a section
+    quotes. A FAQ's or example's title is the card it quotes: part of its text."""
     if record.kind != "section":
-        return f"{record.title}\n{record.text}", ""
+        return f"{record.title}\n{record.text}"
     if not record.blocks:
-        return record.text or "", ""
-    own = [b.get("text", "") for b in record.blocks if not b.get("ref")]
-    quoted = [b.get("text", "") for b in record.blocks if b.get("ref")]
-    return "\n".join(own), "\n".join(quoted)
+        return record.text or ""
+    return "\n".join(b.get("text", "") for b in record.blocks if not b.get("ref"))
 
 
 def _write_records(path: Path, corpus) -> int:
@@ -140,7 +137,7 @@ def _write_records(path: Path, corpus) -> int:
     writer = ix.writer(limitmb=256)
     count = 0
     for record in corpus:
-        own, quoted = own_and_quoted(record)
+        own = own_text(record)
         heading = (record.title or "") if record.kind == "section" else ""
         writer.add_document(
             id=record.id,
@@ -151,7 +148,6 @@ def _write_records(path: Path, corpus) -> int:
             title=record.title or "",
             heading=heading,
             body=own,
-            quoted=quoted,
             text=record.text or "",
             norm=normalize(f"{record.title}\n{record.text}"),
             norm_own=normalize(f"{heading}\n{own}"),

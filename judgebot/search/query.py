@@ -15,9 +15,8 @@ from judgebot.search.index import open_searcher
 
 LANGS = ("ja", "zh", "ko", "en", "all")
 TITLE_BOOST = 3.0
-QUOTED_BOOST = 0.3
-FIELD_BOOSTS = (("heading", TITLE_BOOST), ("body", 1.0), ("quoted", QUOTED_BOOST))
-CANDIDATES = 80
+FIELD_BOOSTS = (("heading", TITLE_BOOST), ("body", 1.0))
+CANDIDATES = 50
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.85, "rules-ja": 0.7, "wiki-ja": 0.7}
