@@ -361,6 +361,14 @@ class Reader:
             return [_reorigin(e, origin) for e in effects]
         return [self.primitive(value, path, origin=origin)]
 
+    def one_or_more_effects(self, value: Any, path: str, origin: str) -> list[Effect]:
+        """`effect:` as one effect or a list of them (an Ability's, a Tool's)."""
+        if value is None:
+            return []
+        if isinstance(value, list):
+            return list(self.effect_list(value, path, origin))
+        return self.effect_item(value, path, origin)
+
     # -- catalog -------------------------------------------------------------------
     def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> "CatalogEntry":
         name = self.text(value, path)
@@ -391,14 +399,8 @@ class Reader:
             return entry.ability
         raw = self.mapping(value, path, ABILITY_KEYS, required=() if name else ("name",))
         name = self.text(raw["name"], _join(path, "name")) if "name" in raw else name
-        effects: tuple[Effect, ...] = ()
-        if raw.get("effect") is not None:
-            effect_path = _join(path, "effect")
-            items = raw["effect"] if isinstance(raw["effect"], list) else [raw["effect"]]
-            effects = tuple(e for i, item in enumerate(items)
-                            for e in self.effect_item(item, f"{effect_path}[{i}]" if isinstance(raw["effect"], list)
-                                                      else effect_path, "ability"))
-            effects = tuple(_resource(e, f"Ability {name}", "ability", cites) for e in effects)
+        effects = tuple(_resource(e, f"Ability {name}", "ability", cites)
+                        for e in self.one_or_more_effects(raw.get("effect"), _join(path, "effect"), "ability"))
 
         def flag(key, default):
             return self.bool(raw[key], _join(path, key)) if key in raw else default
@@ -510,9 +512,7 @@ class Reader:
             return self.entry(value, path, ("tool",)).tool
         raw = self.mapping(value, path, ("name", "effect", "effects"), required=("name",))
         name = self.text(raw["name"], _join(path, "name"))
-        effects: list[Effect] = []
-        if raw.get("effect") is not None:
-            effects += self.effect_item(raw["effect"], _join(path, "effect"), "tool")
+        effects = self.one_or_more_effects(raw.get("effect"), _join(path, "effect"), "tool")
         effects += self.effect_list(raw.get("effects"), _join(path, "effects"), "tool")
         return Tool(name=name, effects=tuple(_resource(e, name, "tool", ()) for e in effects))
 
