@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from judgebot.engine import attack
+from judgebot.engine import ability, attach, attack, bench, checkup, evolve, game_end, play, retreat, setup
 from judgebot.engine.model import Scenario
 from judgebot.engine.ruling import Ruling
 from judgebot.engine.scenario import load_scenario
@@ -22,6 +22,15 @@ from judgebot.errors import InputError, NotModelledError
 
 ASK_HANDLERS: dict[str, Callable[[Scenario, Ruling], Ruling]] = {
     "attack": attack.resolve,
+    "retreat": retreat.resolve,
+    "ability": ability.resolve,
+    "evolve": evolve.resolve,
+    "bench": bench.resolve,
+    "play": play.resolve,
+    "attach": attach.resolve,
+    "checkup": checkup.resolve,
+    "game_end": game_end.resolve,
+    "setup": setup.resolve,
 }
 
 

@@ -51,3 +51,28 @@ def decide(met: dict[str, EndConditions], ruling: Ruling) -> str | None:
     winner = "you" if score["you"] > score["opponent"] else "opponent"
     ruling.step("game_end", f"{detail} — {winner} meets more and wins", CITES_BOTH, value=winner)
     return winner
+
+
+def resolve(scenario, ruling: Ruling) -> Ruling:
+    """`ask: game_end`: who wins when these end conditions are met at the same moment.
+
+    `cannot_draw` happens at the start of a turn, when no Pokémon is Knocked Out: it
+    is never met together with another condition. Winning by a card's own text
+    (Ⅱ-E-38) is not an end condition of Ⅰ-E and is not asked here."""
+    from judgebot.errors import ScenarioError
+
+    ask = scenario.ask
+    met = {"you": ask.you, "opponent": ask.opponent}
+    drawing = [side for side in met if met[side].cannot_draw]
+    others = [f"{side}.{key}" for side in met for key in ("took_all_prizes", "no_active") if getattr(met[side], key)]
+    if drawing and (len(drawing) > 1 or others):
+        raise ScenarioError(scenario.file, scenario.line_of("ask.game_end"), "ask.game_end",
+                            f"cannot_draw ({', '.join(drawing)}) happens at the start of that player's own turn and "
+                            f"cannot be met at the same moment as {', '.join(others) or 'the other player cannot_draw'}"
+                            " (guide-ja:I-E)")
+    for side in met:
+        conditions = [key for key in ("took_all_prizes", "no_active", "cannot_draw") if getattr(met[side], key)]
+        ruling.step("conditions", f"{side}: {', '.join(conditions) or 'no end condition'}", CITES_CONDITIONS,
+                    target=side)
+    ruling.winner = decide(met, ruling)
+    return ruling

@@ -179,6 +179,98 @@ SETUP = (
        "Draw up to one card per opponent mulligan", ["guide-ja:I-G"]),
 )
 
+# -- the turn's other actions (ask kinds beyond attack) ------------------------------
+# Kept out of PROCEDURES, whose every entry is a printable rule card with a title in
+# judgebot/cards; `step()` finds these too.
+
+ABILITY = (
+    _s("declare", "特性の宣言", "宣告特性", "특성 선언", "Declare the Ability",
+       ["guide-ja:I-A-02", "guide-zh:I-A-02"],
+       {"ja": "「使える」と書かれた特性だけを宣言する。書かれていない特性は自動的にはたらく。",
+        "zh": "写有“可以使用”的特性才需宣告，其余特性自动生效。",
+        "ko": "'사용할 수 있다'라고 적힌 특성만 선언한다.",
+        "en": "Only an Ability whose text says it can be used is declared; the others work by themselves."}),
+    _s("negated", "特性がなくなっていないか", "特性是否被消除", "특성이 없어지지 않았는가", "Not removed by an effect",
+       ["guide-ja:I-A-02", "guide-ja:II-D-13"]),
+    _s("where", "使える場所", "可以使用的位置", "사용할 수 있는 장소", "Where it can be used",
+       ["guide-ja:I-A-02"],
+       {"ja": "特別な指定がないかぎり、バトル場とベンチのどちらでも使える。",
+        "zh": "没有特别指定时，战斗场和备战区均可使用。",
+        "ko": "특별한 지정이 없으면 배틀필드와 벤치 어디서나 사용할 수 있다.",
+        "en": "From the Active Spot or the Bench unless the text says otherwise."}),
+    _s("once_per_turn", "自分の番に●●回使える", "在自己的回合可以使用●●次", "차례에 ●●번", "Times per turn",
+       ["guide-ja:II-E-12", "guide-ja:II-D-19"],
+       {"ja": "「1回使える」は1匹につき番に1回。場を離れて再び出たポケモンは別のポケモン。",
+        "zh": "“可以使用1次”为每只宝可梦每回合1次。",
+        "ko": "'1번 사용할 수 있다'는 포켓몬 1마리당 차례에 1번.",
+        "en": "'Once' is once per turn per Pokémon; one that left play and came back is a new Pokémon."}),
+    _s("exclusive", "別の「●●」を使った番は使えない", "使用过其他同名特性的回合无法使用", "같은 이름의 특성",
+       "Not in a turn another of the same name was used", ["guide-ja:II-E-14"]),
+    _s("pay", "使うための条件", "使用条件", "사용 조건", "Its condition can be met",
+       ["guide-ja:I-A-02", "guide-ja:II-E-30"]),
+    _s("nothing_happens", "状況の変化が何も起きない", "不会发生任何情况变化", "아무 변화도 없음",
+       "Something would happen", ["guide-ja:I-A-02"]),
+)
+
+EVOLVE = (
+    _s("first_turn", "最初の番には進化できない", "最初回合无法进化", "첫 차례에는 진화할 수 없다",
+       "Not on either player's first turn", ["guide-ja:I-A-05", "guide-zh:I-A-05"]),
+    _s("this_turn", "出したばかり・進化したばかり", "刚出场·刚进化", "막 낸 포켓몬·막 진화한 포켓몬",
+       "Not a Pokémon put into play or evolved this turn", ["guide-ja:I-A-05"]),
+    _s("line", "進化マーク", "进化状态标记", "진화 마크", "The evolution mark names the Pokémon",
+       ["guide-ja:I-A-05"]),
+    _s("via_effect", "のせて進化させる", "放置并进化", "효과로 진화", "Evolving by a card effect",
+       ["guide-ja:II-C-12"],
+       {"ja": "特別な指示がないかぎり、最初の番や出したばかりのポケモンでも進化させられる。",
+        "zh": "没有特别指示时，最初回合或刚出场的宝可梦也可进化。",
+        "ko": "특별한 지시가 없으면 첫 차례나 막 낸 포켓몬도 진화시킬 수 있다.",
+        "en": "Unless stated, also on the first turn and on a Pokémon put into play this turn."}),
+    _s("rare_candy", "ふしぎなアメ", "神奇糖果", "이상한사탕", "Rare Candy: Basic to Stage 2",
+       ["guide-ja:II-C-12", "guide-ja:II-C-12/ex-1"]),
+    _s("carry_over", "引きつぐもの・なくなるもの", "保留与消除", "이어받는 것·없어지는 것",
+       "What stays and what ends", ["guide-ja:I-A-05"],
+       {"ja": "エネルギー・どうぐ・ダメカンは引きつぐ。特殊状態とワザの効果はなくなる。",
+        "zh": "能量、道具、伤害指示物保留。特殊状态与招式效果消除。",
+        "ko": "에너지·도구·데미지 카운터는 이어받고, 특수 상태와 기술의 효과는 없어진다.",
+        "en": "Energy, Tools and damage counters stay; Special Conditions and attack effects end."}),
+)
+
+BENCH = (
+    _s("basic", "【たね】ポケモンだけ", "仅限【基础】宝可梦", "기본 포켓몬만", "Basic Pokémon only",
+       ["guide-ja:I-A-04"]),
+    _s("space", "ベンチは5匹まで", "备战区最多5只", "벤치는 5마리까지", "At most 5 on the Bench",
+       ["guide-ja:I-A-04"]),
+)
+
+PLAY = (
+    _s("item", "グッズ", "物品", "아이템", "Items: any number", ["guide-ja:I-B-01"]),
+    _s("tool", "ポケモンのどうぐ", "宝可梦道具", "포켓몬의 도구", "Tools: one per Pokémon", ["guide-ja:I-B-02"]),
+    _s("supporter", "サポート", "支援者", "서포트", "Supporters: one a turn, none on the first turn of the player going first",
+       ["guide-ja:I-B-03", "guide-zh:I-B-03"]),
+    _s("stadium", "スタジアム", "竞技场", "스타디움", "Stadiums: one a turn, not the same name as the one in play",
+       ["guide-ja:I-B-04"]),
+    _s("locked", "手札から出して使えない", "无法从手牌使出", "패에서 낼 수 없다", "'Cannot play' effects",
+       ["guide-ja:II-C-19"]),
+    _s("pay", "使うための条件", "使用条件", "사용 조건", "Its condition can be met", ["guide-ja:I-B-01"]),
+    _s("nothing_happens", "状況の変化が何も起きない", "不会发生任何情况变化", "아무 변화도 없음",
+       "Something would happen", ["guide-ja:I-B-01", "guide-ja:II-E-20"]),
+)
+
+ATTACH = (
+    _s("once_per_turn", "自分の番ごとに1枚", "每回合1张", "차례마다 1장", "One Energy from hand a turn",
+       ["guide-ja:I-C"]),
+    _s("target", "自分の場のポケモンにつける", "附着于自己场上的宝可梦", "자신의 포켓몬에 붙인다",
+       "To one of your Pokémon in play", ["guide-ja:I-C"]),
+)
+
+TURN_PROCEDURES: dict[str, tuple[Step, ...]] = {
+    "ability": ABILITY,
+    "evolve": EVOLVE,
+    "bench": BENCH,
+    "play": PLAY,
+    "attach": ATTACH,
+}
+
 PROCEDURES: dict[str, tuple[Step, ...]] = {
     "attack": ATTACK,
     "damage": DAMAGE,
@@ -197,7 +289,7 @@ PRIZES_BY_RULE = {
 
 
 def step(procedure: str, key: str) -> Step:
-    for s in PROCEDURES[procedure]:
+    for s in PROCEDURES.get(procedure) or TURN_PROCEDURES[procedure]:
         if s.key == key:
             return s
     raise KeyError(f"{procedure}.{key}")

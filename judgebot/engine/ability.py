@@ -1,0 +1,308 @@
+"""特性 (guide-ja Ⅰ-A-02): may this Ability be declared now (`ask: ability`).
+
+Checks, each a step with its rule: it is an Ability the player declares (Ⅰ-A-02: one
+whose text does not say "使える" works by itself and is never declared); no effect
+has removed it (Ⅱ-D-13); it may be used where the Pokémon is (Ⅰ-A-02, "このポケモン
+がバトル場にいるなら"); this Pokémon has not used it this turn (Ⅱ-E-12, the record of
+use carried over by 引きつぐ Ⅱ-D-19 included; a Pokémon that left play and came back is
+a new Pokémon); no other Ability of the same name was used this turn when the text
+says so (Ⅱ-E-14, also after the user left play); its condition can be met (`pay`,
+Ⅱ-E-30); and using it would change something (`does`, Ⅰ-A-02 step 1).
+
+The board questions about `does` and `pay` words are shared with Trainers (play.py):
+`what_happens` and `cannot_pay` below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from judgebot.corpus.alignment import load_alignment
+from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon, Scenario, other
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.reader import TYPE_ALIASES
+from judgebot.engine.ruling import Ruling
+from judgebot.errors import NotModelledError, ScenarioError
+
+def _cite(key: str, *extra: str) -> list[str]:
+    return list(procedure_step("ability", key).cite) + list(extra)
+
+
+# -- citations of a card ------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _zh_to_ja() -> dict[str, str]:
+    return {f"guide-zh:{zh}": f"guide-ja:{ja}" for ja, zh in load_alignment()["guides"].items()}
+
+
+def card_cites(cites) -> list[str]:
+    """A card's catalog citations, and for each FAQ among them the section it belongs
+    to — in guide-ja's numbering too when the FAQ is guide-zh's (data/alignment.yaml)."""
+    out: list[str] = []
+    for cite in cites:
+        out.append(cite)
+        if "/faq-" in cite:
+            section = cite.split("/", 1)[0]
+            out.append(section)
+            if section in _zh_to_ja():
+                out.append(_zh_to_ja()[section])
+    return list(dict.fromkeys(out))
+
+
+# -- the hand --------------------------------------------------------------------------------
+
+def hand_of(scenario: Scenario, side: str, why: str, playing: str | None = None) -> list[str]:
+    """The cards in `side`'s hand (less the card being played). A question that depends
+    on the hand needs it written in the scenario: an omitted `hand` is not taken as empty."""
+    path = f"{side}.hand"
+    if path not in scenario.lines:
+        raise ScenarioError(scenario.file, scenario.line_of(side), path,
+                            f"the ruling needs the cards in the hand ({why}): give `{path}` (a list, [] for none)")
+    cards = list(scenario.players[side].hand)
+    if playing is not None:
+        for index, card in enumerate(cards):
+            if same_card(card, playing):
+                del cards[index]
+                break
+    return cards
+
+
+def same_card(a: str, b: str) -> bool:
+    """Same card name, the catalog's aliases included (ポケモンいれかえ = 宝可梦交替)."""
+    from judgebot.engine.catalog import load_catalog
+
+    if a == b:
+        return True
+    catalog = load_catalog()
+    entry_a, entry_b = catalog.lookup(a), catalog.lookup(b)
+    return entry_a is not None and entry_a is entry_b
+
+
+def is_energy_card(name: str) -> bool:
+    from judgebot.engine.catalog import load_catalog
+
+    key = name.strip()
+    if TYPE_ALIASES.get(key, key.lower()) in TYPES:
+        return True
+    if any(word in key.lower() for word in ("エネルギー", "能量", "에너지", "energy")):
+        return True
+    entry = load_catalog().lookup(key)
+    return entry is not None and entry.category == "special_energy"
+
+
+# -- `does`: would anything happen? ----------------------------------------------------------
+
+@dataclass
+class Outcome:
+    word: str
+    possible: bool | None  # None: the board cannot tell (not modelled)
+    why: str
+
+
+def _damaged(mons: list[Pokemon]) -> list[Pokemon]:
+    return [m for m in mons if m.damage > 0]
+
+
+def word_outcome(scenario: Scenario, side: str, word: str, playing: str | None = None) -> Outcome:
+    """Can the thing a `does` word names be done at all on this board, for `side`?"""
+    me, them = scenario.players[side], scenario.players[other(side)]
+    if word == "heal":
+        hurt = _damaged(me.pokemon())
+        return Outcome(word, bool(hurt), f"damage on {', '.join(m.name for m in hurt)}" if hurt
+                       else f"none of {'your' if side == 'you' else 'the opponent’s'} Pokémon has any damage to heal")
+    if word in ("draw", "search_deck"):
+        return Outcome(word, me.deck > 0, f"{me.deck} cards in the deck" if me.deck else "the deck is empty")
+    if word == "bench_from_deck":
+        if len(me.bench) >= MAX_BENCH:
+            return Outcome(word, False, f"the Bench is full ({MAX_BENCH} Pokémon)")
+        return Outcome(word, me.deck > 0, f"room on the Bench ({len(me.bench)} of {MAX_BENCH}) and {me.deck} "
+                                          "cards in the deck" if me.deck else "the deck is empty")
+    if word == "bench_from_discard":
+        full = len(me.bench) >= MAX_BENCH
+        return Outcome(word, not full, f"the Bench is full ({MAX_BENCH} Pokémon)" if full else
+                       f"room on the Bench ({len(me.bench)} of {MAX_BENCH}); the discard pile's contents are not in "
+                       "the scenario format")
+    if word == "switch_own":
+        return Outcome(word, bool(me.bench), f"{len(me.bench)} Benched Pokémon to switch in" if me.bench
+                       else f"{'you have' if side == 'you' else 'the opponent has'} no Benched Pokémon")
+    if word == "switch_opponent":
+        return Outcome(word, bool(them.bench), f"the opponent has {len(them.bench)} Benched Pokémon" if them.bench
+                       else f"{'the opponent has' if side == 'you' else 'you have'} no Benched Pokémon")
+    if word == "move_damage":
+        hurt = _damaged(scenario.all_pokemon())
+        return Outcome(word, bool(hurt), f"damage counters on {', '.join(m.name for m in hurt)}" if hurt
+                       else "no Pokémon in play has damage counters to move")
+    if word == "move_energy":
+        charged = [m for m in me.pokemon() if m.energy]
+        ok = bool(charged) and len(me.pokemon()) >= 2
+        return Outcome(word, ok, f"Energy on {', '.join(m.name for m in charged)} and another Pokémon to move it to"
+                       if ok else "no Energy attached to move to another of your Pokémon")
+    if word == "discard":
+        cards = hand_of(scenario, side, "`discard` discards from the hand", playing)
+        return Outcome(word, bool(cards), f"{len(cards)} other cards in the hand" if cards
+                       else "no other card in the hand to discard")
+    return Outcome(word, None, f"whether `{word}` can be done depends on cards the scenario format does not "
+                               "describe (hand, deck or discard contents)")
+
+
+def what_happens(scenario: Scenario, side: str, does: tuple[str, ...], subject: str,
+                 playing: str | None = None) -> tuple[bool, str]:
+    """(something would happen, explanation). The text is done in order (Ⅱ-E-20): the
+    first thing it does decides — when that cannot be done at all, what follows it
+    ("その後") is not done either; when it can, the rest may fail without stopping it."""
+    if not does:
+        raise NotModelledError(f"{scenario.file}: {subject}: no `does` words are given, so the engine cannot tell "
+                               "whether using it would change anything (guide-ja:I-A-02, guide-ja:I-B-01) — give "
+                               "`does`")
+    outcomes = [word_outcome(scenario, side, word, playing) for word in does]
+    first = outcomes[0]
+    if first.possible is None:
+        raise NotModelledError(f"{scenario.file}: {subject}: {first.why} — not modelled; the first thing it does "
+                               f"(`{first.word}`) decides whether it may be used")
+    later = [f"then {o.word}: " + ("possible" if o.possible else "not checked" if o.possible is None
+                                    else "cannot be done") + f" ({o.why})" for o in outcomes[1:]]
+    text = f"{first.word}: {first.why}"
+    if later:
+        text += "; " + "; ".join(later)
+        if first.possible:
+            text += " — the first part can be done, so what follows need not be (guide-ja:II-E-20)"
+    return bool(first.possible), text
+
+
+def cannot_pay(scenario: Scenario, side: str, pay: tuple[dict, ...], playing: str | None = None) -> list[str]:
+    """What of `pay` (Ⅱ-E-30: what the text asks you to do first) the player cannot do."""
+    problems = []
+    for item in pay:
+        (word, count), = item.items()
+        cards = hand_of(scenario, side, f"`pay: {word}`", playing)
+        if word == "discard_hand" and len(cards) < count:
+            problems.append(f"discard {count} card{'s' if count > 1 else ''} from the hand: the hand has "
+                            f"{len(cards)}")
+        elif word == "discard_energy_from_hand":
+            energy = [c for c in cards if is_energy_card(c)]
+            if len(energy) < count:
+                problems.append(f"discard {count} Energy card{'s' if count > 1 else ''} from the hand: the hand has "
+                                f"{len(energy)}")
+    return problems
+
+
+# -- the procedure ---------------------------------------------------------------------------
+
+class Declaration:
+    def __init__(self, scenario: Scenario, ruling: Ruling):
+        ask: AbilityAsk = scenario.ask
+        self.scenario, self.ruling, self.ask = scenario, ruling, ask
+        self.holder: Pokemon = scenario.at(ask.by)
+        self.ability: Ability = next(a for a in self.holder.abilities if a.name == ask.name)
+        self.board = Board(scenario)
+        self.cites = card_cites(self.ability.cites)
+
+    def refuse(self, text: str, cites) -> None:
+        self.ruling.reason(text, list(cites) + self.cites)
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    d = Declaration(scenario, ruling)
+    if declared(d):
+        for check in (negated, where, once_per_turn, exclusive, condition, nothing_happens):
+            check(d)
+    ruling.allowed = not ruling.reasons
+    if ruling.allowed:
+        ruling.step("declare", f"{d.holder.name} ({d.holder.position}) may declare {d.ability.name}",
+                    _cite("declare") + d.cites, value=True)
+    ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
+    ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
+    return ruling
+
+
+def declared(d: Declaration) -> bool:
+    if d.ability.declared:
+        d.ruling.step("declare", f"{d.ability.name} is an Ability the player declares (its text says it can be "
+                                 "used)", _cite("declare"))
+        return True
+    d.refuse(f"{d.ability.name} works by itself (its text does not say it can be used): it is never declared, "
+             "and the player cannot choose to use it or not", _cite("declare"))
+    return False
+
+
+def negated(d: Declaration) -> None:
+    because = d.board.no_ability.get(id(d.holder))
+    if because is None:
+        d.ruling.step("negated", f"no effect removes {d.holder.name}'s Abilities", _cite("negated"))
+        return
+    d.refuse(f"{d.holder.name} has no Abilities now ({describe_effect(because)}): {d.ability.name} cannot be used",
+             _cite("negated") + list(cites_of(because)) + card_cites(because.cites))
+
+
+def where(d: Declaration) -> None:
+    if d.ability.active_only and not d.holder.is_active:
+        d.refuse(f"{d.ability.name} can be used only while {d.holder.name} is in the Active Spot; it is on the Bench "
+                 f"({d.holder.position})", _cite("where"))
+        return
+    place = "the Active Spot" if d.holder.is_active else "the Bench"
+    if d.ability.active_only:
+        text = f"{d.ability.name} is used from the Active Spot, where {d.holder.name} is"
+    else:
+        text = (f"{d.ability.name} names no place, so it can be used from the Active Spot or the Bench; "
+                f"{d.holder.name} is in {place}")
+    d.ruling.step("where", text, _cite("where"))
+
+
+def once_per_turn(d: Declaration) -> None:
+    used = d.holder.abilities_used
+    own = {a.name for a in d.holder.abilities}
+    cites = _cite("once_per_turn")
+    record = ""
+    if used:
+        carried = sorted(set(used) - own)
+        record = f"; {d.holder.name}'s record of Abilities used this turn: {', '.join(used)}"
+        if carried:
+            record += (f" ({', '.join(carried)} is not one of its own Abilities: a record carried over when it "
+                       "replaced another card, 引きつぐ)")
+    if not d.ability.once_per_turn:
+        d.ruling.step("once_per_turn", f"{d.ability.name} can be used any number of times in a turn{record}", cites)
+        return
+    if d.ability.name in used:
+        d.refuse(f"{d.holder.name} has already used {d.ability.name} this turn, and it can be used once per turn"
+                 f"{record}", cites)
+        return
+    text = f"{d.ability.name} is once per turn per Pokémon and {d.holder.name} has not used it this turn{record}"
+    if d.ability.name in d.scenario.turn.abilities_used:
+        text += f" (another Pokémon's {d.ability.name} used this turn does not count"
+        if d.holder.came_into_play_this_turn:
+            text += "; a Pokémon that left play and came back is a new Pokémon"
+        text += ")"
+    d.ruling.step("once_per_turn", text, cites)
+
+
+def exclusive(d: Declaration) -> None:
+    if not d.ability.exclusive:
+        return
+    if d.ability.name in d.scenario.turn.abilities_used:
+        d.refuse(f"another {d.ability.name} was already used this turn, and its text forbids using it in such a turn "
+                 "(also when the Pokémon that used it has left play)", _cite("exclusive"))
+        return
+    d.ruling.step("exclusive", f"no {d.ability.name} has been used this turn", _cite("exclusive"))
+
+
+def condition(d: Declaration) -> None:
+    if not d.ability.pay:
+        return
+    problems = cannot_pay(d.scenario, "you", d.ability.pay)
+    if problems:
+        d.refuse(f"the condition of {d.ability.name} cannot be met: {'; '.join(problems)}", _cite("pay"))
+        return
+    d.ruling.step("pay", f"the condition of {d.ability.name} can be met", _cite("pay"))
+
+
+def nothing_happens(d: Declaration) -> None:
+    possible, why = what_happens(d.scenario, "you", d.ability.does, f"Ability {d.ability.name}")
+    cites = _cite("nothing_happens") + (["guide-ja:II-E-30"] if d.ability.pay else [])
+    if len(d.ability.does) > 1:
+        cites.append("guide-ja:II-E-20")
+    if possible:
+        d.ruling.step("nothing_happens", f"using {d.ability.name} would change the board: {why}", cites)
+    else:
+        d.refuse(f"using {d.ability.name} would change nothing ({why}): it cannot be declared", cites)

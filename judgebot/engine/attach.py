@@ -1,0 +1,40 @@
+"""エネルギーをつける (guide-ja Ⅰ-C): may this Energy be attached from the hand
+(`ask: attach`). One Energy card from the hand per turn, to any one of your Pokémon in
+play (Active or Bench), on any turn including the first; no limit per Pokémon.
+Attaching by a card effect is not this question (the format has no such ask).
+"""
+
+from __future__ import annotations
+
+from judgebot.engine.model import AttachAsk, Scenario
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+
+
+def _cite(key: str) -> list[str]:
+    return list(procedure_step("attach", key).cite)
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    ask: AttachAsk = scenario.ask
+    once_per_turn(scenario, ask, ruling)
+    target(scenario, ask, ruling)
+    ruling.allowed = not ruling.reasons
+    ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
+    ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
+    return ruling
+
+
+def once_per_turn(scenario: Scenario, ask: AttachAsk, ruling: Ruling) -> None:
+    if scenario.turn.energy_attached:
+        ruling.reason("you have already attached an Energy from your hand this turn: one per turn",
+                      _cite("once_per_turn"))
+    else:
+        ruling.step("once_per_turn", "no Energy has been attached from your hand this turn", _cite("once_per_turn"))
+
+
+def target(scenario: Scenario, ask: AttachAsk, ruling: Ruling) -> None:
+    mon = scenario.at(ask.to)
+    where = "Active" if mon.is_active else "Benched"
+    ruling.step("target", f"{ask.energy.name} goes on your {where} {mon.name} ({ask.to}); a Pokémon may have any "
+                          f"number of Energy attached (it has {len(mon.energy)})", _cite("target"), target=ask.to)

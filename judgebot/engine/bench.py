@@ -1,0 +1,53 @@
+"""ベンチに出す (guide-ja Ⅰ-A-04): may this Pokémon go from the hand onto the Bench
+(`ask: bench`). Only a Basic Pokémon, one at a time, while the Bench has fewer than 5;
+on any turn, the first turn of either player included.
+"""
+
+from __future__ import annotations
+
+from judgebot.engine.ability import hand_of, same_card
+from judgebot.engine.model import MAX_BENCH, BenchAsk, Scenario
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+from judgebot.errors import ScenarioError
+
+
+def _cite(key: str) -> list[str]:
+    return list(procedure_step("bench", key).cite)
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    ask: BenchAsk = scenario.ask
+    in_hand(scenario, ask)
+    basic(ask, ruling)
+    space(scenario, ask, ruling)
+    ruling.allowed = not ruling.reasons
+    ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
+    ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
+    return ruling
+
+
+def in_hand(scenario: Scenario, ask: BenchAsk) -> None:
+    """When the scenario lists the hand, the card must be in it."""
+    if "you.hand" in scenario.lines and not any(same_card(c, ask.card.name)
+                                                for c in hand_of(scenario, "you", "the card to bench")):
+        raise ScenarioError(scenario.file, scenario.line_of("ask.bench.card"), "ask.bench.card",
+                            f"{ask.card.name} is not in you.hand ({', '.join(scenario.you.hand) or 'empty'})")
+
+
+def basic(ask: BenchAsk, ruling: Ruling) -> None:
+    card = ask.card
+    if card.stage != "basic":
+        ruling.reason(f"{card.name} is a {card.stage.replace('stage', 'Stage ')} Pokémon: only Basic Pokémon are put "
+                      "onto the Bench from the hand (an Evolution card evolves a Pokémon in play)", _cite("basic"))
+    else:
+        ruling.step("basic", f"{card.name} is a Basic Pokémon", _cite("basic"))
+
+
+def space(scenario: Scenario, ask: BenchAsk, ruling: Ruling) -> None:
+    count = len(scenario.you.bench)
+    if count >= MAX_BENCH:
+        ruling.reason(f"your Bench already has {count} Pokémon: at most {MAX_BENCH}", _cite("space"))
+    else:
+        ruling.step("space", f"your Bench has {count} Pokémon: room for {MAX_BENCH - count} more (one at a time)",
+                    _cite("space"), value=count)

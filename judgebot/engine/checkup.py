@@ -1,0 +1,265 @@
+"""ポケモンチェック (guide-ja Ⅰ-F): the Pokémon Checkup after the turn of `you`
+(`ask: checkup`): counters placed, Special Conditions after, Knock Outs, Prizes, game end.
+
+Both players' Pokémon are checked at once, condition by condition, in the order
+Poison, Burn, Sleep, Paralysis (Ⅰ-F step 1; rules-ko "포켓몬 체크의 순서"):
+
+- Poisoned: 1 damage counter (rules-ko 독, rules-ja どく).
+- Burned: 2 damage counters, then a flip — heads, it recovers. This is the current
+  rule: guide-ja's Ⅱ-E-16/E-17 FAQs count Burn counters whatever the coin, and wiki-ja
+  describes counters-then-flip; the older play rules (rules-ko 화상, rules-ja やけど)
+  flipped first and placed the counters on tails. The engine follows guide-ja.
+- Asleep: a flip — heads, it wakes up (rules-ko 잠듦).
+- Paralyzed: recovers at the Checkup after its owner's turn, so a Paralyzed Pokémon of
+  `you` (whose turn just ended) recovers and one of `opponent` does not (rules-ko 마비).
+
+Counter modifiers (Ⅱ-E-16, Ⅱ-E-17): of several "becomes N" the largest applies once,
+then every "N more" is added. Special Conditions received before the Pokémon became
+protected from attack effects stay (Ⅱ-C-17 FAQ 2). Checkup effects of Abilities and
+Trainers (Ⅰ-F step 2, Ⅱ-E-08) have no primitive in the scenario format and are not
+applied. Then Knock Outs for both sides (Ⅰ-F step 3, Ⅰ-D), Prizes, and game end (Ⅰ-E).
+
+Coins, from `coins` in this fixed order: every Burn flip, then every Sleep flip; within
+one condition `you` before `opponent` (only Active Pokémon have Special Conditions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgebot.engine import game_end, knockout
+from judgebot.engine.ability import card_cites
+from judgebot.engine.effects import Board, Placed, describe_effect, matches
+from judgebot.engine.model import SIDES, Effect, EndConditions, Pokemon, Scenario
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+from judgebot.errors import ScenarioError
+
+BASE_COUNTERS = {"poisoned": 1, "burned": 2}
+COUNTER_KIND = {"poisoned": "poison_counters", "burned": "burn_counters"}
+LABEL = {"poisoned": "Poisoned", "burned": "Burned", "asleep": "Asleep", "paralyzed": "Paralyzed"}
+CONDITION_CITES = {
+    "poisoned": ["rules-ko:독", "rules-ja:どく", "wiki-ja:ポケモンチェックの手順"],
+    "burned": ["wiki-ja:ポケモンチェックの手順", "rules-ko:화상"],
+    "asleep": ["rules-ko:잠듦", "rules-ja:ねむり"],
+    "paralyzed": ["rules-ko:마비", "rules-ja:マヒ"],
+}
+STEP_OF = {"poisoned": "poison", "burned": "burn", "asleep": "sleep", "paralyzed": "paralysis"}
+# Ⅱ-C-17 FAQ 2 in both guides: a Special Condition received earlier stays under protection.
+EARLIER_CONDITION_STAYS = ("guide-ja:II-C-17/faq-2", "guide-zh:II-C-17/faq-2", "guide-ja:II-C-17")
+ORDER_CITES = ["guide-ja:I-F", "rules-ko:포켓몬 체크의 순서"]
+
+
+def _cite(key: str, *extra: str) -> list[str]:
+    return list(procedure_step("checkup", key).cite) + list(extra)
+
+
+@dataclass
+class Flip:
+    condition: str
+    mon: Pokemon
+
+    def why(self) -> str:
+        what = "Burned: heads, it recovers" if self.condition == "burned" else "Asleep: heads, it wakes up"
+        return f"{self.mon.position} {self.mon.name} is {what} (guide-ja:I-F)"
+
+
+class Checkup:
+    def __init__(self, scenario: Scenario, ruling: Ruling):
+        self.scenario, self.ruling = scenario, ruling
+        self.board = Board(scenario)
+        self.damage_after = {m.position: m.damage for m in scenario.all_pokemon()}
+        self.conditions_after = {m.position: list(m.conditions) for m in scenario.all_pokemon()}
+        self.actives = [scenario.players[side].active for side in SIDES if scenario.players[side].active]
+        self.flips = planned_flips(self.actives)
+        self.coins = list(scenario.coins)
+
+    def with_condition(self, condition: str) -> list[Pokemon]:
+        return [m for m in self.actives if condition in self.conditions_after[m.position]]
+
+    def coin_for(self, condition: str, mon: Pokemon) -> tuple[int, str]:
+        index = next(i for i, f in enumerate(self.flips) if f.condition == condition and f.mon is mon)
+        return index + 1, self.coins[index]
+
+
+def planned_flips(actives: list[Pokemon]) -> list[Flip]:
+    """Every flip of this Checkup, in the documented order (Burn, then Sleep; you first)."""
+    flips = []
+    for condition in ("burned", "asleep"):
+        flips += [Flip(condition, m) for m in actives if condition in m.conditions]
+    return flips
+
+
+def check_coins(scenario: Scenario, flips: list[Flip]) -> None:
+    given = len(scenario.coins)
+    if given == len(flips):
+        return
+    needed = "; ".join(f"coin flip {i + 1}: {f.why()}" for i, f in enumerate(flips)) or "no coin flips"
+    if given < len(flips):
+        message = (f"{needed} — `coins` gives {given}; give the outcomes (heads or tails) in this order: Burn flips, "
+                   "then Sleep flips, you before opponent")
+    else:
+        message = f"the Checkup needs {len(flips)} coin flip(s) ({needed}) but `coins` gives {given}"
+    raise ScenarioError(scenario.file, scenario.line_of("coins"), "coins", message)
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    c = Checkup(scenario, ruling)
+    check_coins(scenario, c.flips)
+    ruling.step("order", "Pokémon Checkup after your turn (end-of-turn effects come before it): both players' "
+                         "Pokémon at once, Poisoned, Burned, Asleep, then Paralyzed",
+                ORDER_CITES + ["guide-ja:II-E-21"])
+    poison(c)
+    burn(c)
+    sleep(c)
+    paralysis(c)
+    card_effects(c)
+    finish(c)
+    return ruling
+
+
+# -- counters -------------------------------------------------------------------------
+
+def _in_force(board: Board, placed: Placed) -> bool:
+    """An Ability that works only while its Pokémon is in the Active Spot does nothing from the Bench."""
+    holder = placed.holder
+    if placed.effect.origin != "ability" or holder is None or holder.is_active:
+        return True
+    return not any(a.active_only and placed.effect in a.effects for a in holder.abilities)
+
+
+def counter_modifiers(board: Board, mon: Pokemon, kind: str) -> list[Effect]:
+    """The `kind` effects in force on `mon`, one per placement (two Pokémon with the same
+    Ability place it twice), leaving out Active-only Abilities of Benched Pokémon."""
+    found = []
+    for placed in board.placed:
+        effect = placed.effect
+        if effect.kind != kind or not any(t is mon for t in board._targets(placed)):
+            continue
+        when = effect.get("when")
+        if when is not None and not matches(when, mon, mon.owner, None, board):
+            continue
+        if _in_force(board, placed):
+            found.append(effect)
+    return found
+
+
+def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, str, list[str]]:
+    """(damage counters, how, citations) that `condition` places on `mon` now."""
+    base = BASE_COUNTERS[condition]
+    effects = counter_modifiers(board, mon, COUNTER_KIND[condition])
+    sets = [e for e in effects if e.get("set") is not None]
+    adds = [e for e in effects if e.get("add") is not None]
+    cites: list[str] = []
+    count, how = base, f"the usual {base}"
+    if sets:
+        count = max(e.get("set") for e in sets)
+        how = f"becomes {count}" + (f" (the largest of {', '.join(str(e.get('set')) for e in sets)}, applied once)"
+                                    if len(sets) > 1 else "") + f" ({'; '.join(describe_effect(e) for e in sets)})"
+        cites += ["guide-ja:II-E-16"] + [c for e in sets for c in card_cites(e.cites)]
+    if adds:
+        extra = sum(e.get("add") for e in adds)
+        how += f", then {extra} more ({'; '.join(describe_effect(e) for e in adds)}, added up)"
+        count += extra
+        cites += ["guide-ja:II-E-17"] + [c for e in adds for c in card_cites(e.cites)]
+    return count, how, cites
+
+
+def _place(c: Checkup, mon: Pokemon, condition: str) -> tuple[int, str, list[str]]:
+    count, how, cites = counters_for(c.board, mon, condition)
+    c.damage_after[mon.position] += count * 10
+    if c.board.of_kind(mon, "prevent_effects"):
+        how += (f"; it stays {LABEL[condition]} although it now takes no effects of attacks — a Special Condition "
+                "received before stays")
+        cites += list(EARLIER_CONDITION_STAYS)
+    return count, how, cites
+
+
+def poison(c: Checkup) -> None:
+    for mon in c.with_condition("poisoned"):
+        count, how, cites = _place(c, mon, "poisoned")
+        c.ruling.step("poison", f"{mon.name} ({mon.position}) is Poisoned: {count} damage counter(s) ({how})",
+                      _cite("poison") + CONDITION_CITES["poisoned"] + cites, value=count, change=f"+{count * 10}",
+                      target=mon.position)
+
+
+def burn(c: Checkup) -> None:
+    for mon in c.with_condition("burned"):
+        count, how, cites = _place(c, mon, "burned")
+        number, coin = c.coin_for("burned", mon)
+        after = "it recovers from Burn" if coin == "heads" else "it stays Burned"
+        if coin == "heads":
+            c.conditions_after[mon.position].remove("burned")
+        c.ruling.step("burn", f"{mon.name} ({mon.position}) is Burned: {count} damage counters ({how}), then coin "
+                              f"{number}: {coin} — {after} (current rule: counters, then the flip; the older play "
+                              "rules flipped first)",
+                      _cite("burn") + CONDITION_CITES["burned"] + cites, value=coin, change=f"+{count * 10}",
+                      target=mon.position)
+
+
+def sleep(c: Checkup) -> None:
+    for mon in c.with_condition("asleep"):
+        number, coin = c.coin_for("asleep", mon)
+        if coin == "heads":
+            c.conditions_after[mon.position].remove("asleep")
+        c.ruling.step("sleep", f"{mon.name} ({mon.position}) is Asleep: coin {number}: {coin} — "
+                               + ("it wakes up" if coin == "heads" else "it stays Asleep"),
+                      _cite("sleep") + CONDITION_CITES["asleep"], value=coin, target=mon.position)
+
+
+def paralysis(c: Checkup) -> None:
+    for mon in c.with_condition("paralyzed"):
+        if mon.owner == "you":
+            c.conditions_after[mon.position].remove("paralyzed")
+            text = f"{mon.name} ({mon.position}) is Paralyzed and its owner's turn has just ended: it recovers"
+        else:
+            text = (f"{mon.name} ({mon.position}) is Paralyzed but its owner has not had a turn since: it stays "
+                    "Paralyzed until the Checkup after the opponent's next turn")
+        c.ruling.step("paralysis", text, _cite("paralysis") + CONDITION_CITES["paralyzed"], target=mon.position)
+
+
+def card_effects(c: Checkup) -> None:
+    c.ruling.step("card_effects", "Abilities and Trainer effects that work at every Checkup have no primitive in the "
+                                  "scenario format: none is applied", _cite("card_effects"))
+
+
+# -- Knock Outs, Prizes, game end ---------------------------------------------------------
+
+def _recite(ruling: Ruling, start: int, old, new: list[str]) -> None:
+    """knockout.check cites the attack procedure's Knock Out step; at the Checkup the
+    Knock Out step is Ⅰ-F step 3's. Swap them in the steps it recorded."""
+    old = list(old)
+    for entry in ruling.steps[start:]:
+        if entry["cite"][:len(old)] == old:
+            entry["cite"] = list(dict.fromkeys(new + entry["cite"][len(old):]))
+    used = [c for entry in ruling.steps + ruling.reasons for c in entry["cite"]]
+    ruling.citations = list(dict.fromkeys(used))
+
+def finish(c: Checkup) -> None:
+    scenario, ruling = c.scenario, c.ruling
+    ruling.step("knockout_check", "every Pokémon with no HP left is Knocked Out at once, on both sides",
+                _cite("knockout_check"))
+    start = len(ruling.steps)
+    outcome = knockout.check(scenario, c.board, ruling, c.damage_after, {})
+    _recite(ruling, start, procedure_step("attack", "knockout_check").cite, _cite("knockout_check"))
+    gone = {id(m) for m in outcome.knocked_out}
+    ruling.counters = {pos: dmg // 10 for pos, dmg in c.damage_after.items() if dmg != scenario.at(pos).damage}
+    ruling.counters_after = {pos: dmg // 10 for pos, dmg in c.damage_after.items()}
+    changed = {m.position: sorted(c.conditions_after[m.position]) for m in c.actives
+               if sorted(c.conditions_after[m.position]) != sorted(m.conditions) and id(m) not in gone}
+    ruling.conditions = changed or None
+    ruling.conditions_after = {pos: sorted(v) for pos, v in c.conditions_after.items()}
+    for mon in outcome.knocked_out:
+        ruling.conditions_after[mon.position] = []
+    ruling.knocked_out = [m.position for m in outcome.knocked_out]
+    ruling.prizes_taken = outcome.prizes_taken
+    if not outcome.knocked_out:
+        return
+    met = {}
+    for side in SIDES:
+        player = scenario.players[side]
+        left = [m for m in player.pokemon() if id(m) not in gone]
+        taken = outcome.prizes_taken[side]
+        met[side] = EndConditions(took_all_prizes=0 < player.prizes <= taken,
+                                  no_active=player.active is not None and id(player.active) in gone and not left)
+    ruling.winner = game_end.decide(met, ruling)

@@ -1,0 +1,170 @@
+"""進化 (guide-ja Ⅰ-A-05; Ⅱ-C-12): may this Pokémon evolve now (`ask: evolve`).
+
+`via: hand` (Ⅰ-A-05): not on either player's own first turn, not a Pokémon put into
+play or evolved this turn, and the evolution mark must name the Pokémon (a Stage 1
+on a Basic, a Stage 2 on a Stage 1). `via: effect` (Ⅱ-C-12, e.g. ダブラン's
+さいぼうしんか): the same line, but "unless stated" also on the first turn and on a
+Pokémon put into play this turn. `via: rare_candy` (ふしぎなアメ, Ⅱ-C-12's example):
+an Item that puts a Stage 2 on a Basic, skipping Stage 1 — not on your first turn nor
+on a Pokémon put into play this turn, and not while you cannot play Items (Ⅱ-C-19).
+
+The ruling lists what evolving keeps (attached cards, damage counters) and clears
+(Special Conditions, effects of attacks) as steps.
+"""
+
+from __future__ import annotations
+
+from judgebot.engine.ability import card_cites, hand_of, same_card
+from judgebot.engine.catalog import load_catalog
+from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.model import EvolveAsk, Pokemon, Scenario, other
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+from judgebot.errors import NotModelledError, ScenarioError
+
+RARE_CANDY = "ふしぎなアメ"
+NEXT_STAGE = {"basic": "stage1", "stage1": "stage2"}
+STAGE_LABEL = {"basic": "Basic", "stage1": "Stage 1", "stage2": "Stage 2"}
+
+
+def _cite(key: str, *extra: str) -> list[str]:
+    return list(procedure_step("evolve", key).cite) + list(extra)
+
+
+def first_turn_of(scenario: Scenario, side: str) -> bool:
+    """Is this turn `side`'s own first turn? Turn 1 is the first player's, turn 2 the second's."""
+    turn = scenario.turn
+    return (turn.number == 1 and turn.first == side) or (turn.number == 2 and turn.first == other(side))
+
+
+def rare_candy_cites() -> list[str]:
+    entry = load_catalog().lookup(RARE_CANDY)
+    return card_cites(entry.sections) if entry is not None else ["guide-ja:II-C-12/ex-1"]
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    ask: EvolveAsk = scenario.ask
+    target = scenario.at(ask.target)
+    in_hand(scenario, ask)
+    timing(scenario, ask, target, ruling)
+    if ask.via == "rare_candy":
+        rare_candy(scenario, ask, target, ruling)
+    else:
+        line(ask, target, ruling)
+    ruling.allowed = not ruling.reasons
+    ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
+    ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
+    if ruling.allowed:
+        carry_over(ask, target, ruling)
+    return ruling
+
+
+def in_hand(scenario: Scenario, ask: EvolveAsk) -> None:
+    """When the scenario lists the hand, the cards the evolution takes from it must be there."""
+    if "you.hand" not in scenario.lines or ask.via == "effect":
+        return
+    hand = hand_of(scenario, "you", "the Evolution card")
+    needed = [ask.card.name] + ([RARE_CANDY] if ask.via == "rare_candy" else [])
+    for name in needed:
+        if not any(same_card(card, name) for card in hand):
+            raise ScenarioError(scenario.file, scenario.line_of("ask.evolve.card"), "ask.evolve.card",
+                                f"{name} is not in you.hand ({', '.join(scenario.you.hand) or 'empty'})")
+
+
+def timing(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
+    """Your first turn, and Pokémon put into play or evolved this turn."""
+    first = first_turn_of(scenario, "you")
+    if ask.via == "effect":
+        if target.evolved_this_turn:
+            raise NotModelledError(
+                f"{scenario.file}: ask.evolve: {target.name} evolved this turn; the guide lets a card effect evolve "
+                "a Pokémon on the first turn or one just put into play (guide-ja:II-C-12) but does not say whether it "
+                "may evolve one that already evolved this turn — not modelled")
+        notes = []
+        if first:
+            notes.append("it is your first turn")
+        if target.came_into_play_this_turn:
+            notes.append(f"{target.name} was put into play this turn")
+        text = "evolving by a card effect: unless the card says otherwise, the first turn and Pokémon just put into " \
+               "play are no obstacle" + (f" ({'; '.join(notes)})" if notes else "")
+        ruling.step("via_effect", text, _cite("via_effect"))
+        return
+    extra = rare_candy_cites() if ask.via == "rare_candy" else []
+    key = "rare_candy" if ask.via == "rare_candy" else "first_turn"
+    how = "ふしぎなアメ cannot be used" if ask.via == "rare_candy" else "no Pokémon evolves"
+    if first:
+        ruling.reason(f"it is your first turn (turn {scenario.turn.number}, {scenario.turn.first} went first): "
+                      f"{how} on a player's own first turn", _cite("first_turn") + (_cite(key) + extra
+                                                                                    if extra else []))
+    else:
+        ruling.step("first_turn", f"turn {scenario.turn.number} is not your first turn", _cite("first_turn"))
+    if target.came_into_play_this_turn:
+        ruling.reason(f"{target.name} was put into play this turn: {how} on it this turn",
+                      _cite("this_turn") + (_cite(key) + extra if extra else []))
+    elif target.evolved_this_turn:
+        ruling.reason(f"{target.name} evolved this turn"
+                      + (f" (from {target.evolved_from_this_turn})" if target.evolved_from_this_turn else "")
+                      + ": it cannot evolve again this turn", _cite("this_turn"))
+    else:
+        ruling.step("this_turn", f"{target.name} was in play before this turn and has not evolved this turn",
+                    _cite("this_turn"))
+
+
+def line(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
+    card = ask.card
+    cites = _cite("line") + (_cite("via_effect") if ask.via == "effect" else [])
+    if card.stage == "basic":
+        ruling.reason(f"{card.name} is a Basic Pokémon: it does not evolve anything", cites)
+        return
+    if card.evolves_from != target.name:
+        mark = f"evolves from {card.evolves_from}" if card.evolves_from else "names no Pokémon (no `evolves_from`)"
+        ruling.reason(f"{card.name}'s evolution mark {mark}, not {target.name}", cites)
+        return
+    if NEXT_STAGE.get(target.stage) != card.stage:
+        ruling.reason(f"{card.name} is a {STAGE_LABEL[card.stage]} Pokémon and {target.name} is a "
+                      f"{STAGE_LABEL[target.stage]} Pokémon: evolving goes one stage at a time", cites)
+        return
+    ruling.step("line", f"{card.name} ({STAGE_LABEL[card.stage]}) evolves from {target.name} "
+                        f"({STAGE_LABEL[target.stage]})", cites)
+
+
+def rare_candy(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
+    card = ask.card
+    cites = _cite("rare_candy") + rare_candy_cites()
+    locks = [e for e in Board(scenario).player_effects("you", "cant_play") if e.get("card_kind") == "item"]
+    if locks:
+        ruling.reason(f"ふしぎなアメ is an Item and you cannot play Items now "
+                      f"({'; '.join(describe_effect(e) for e in locks)})",
+                      cites + ["guide-ja:II-C-19"] + [c for e in locks for c in list(cites_of(e)) + card_cites(e.cites)])
+    if target.stage != "basic":
+        ruling.reason(f"ふしぎなアメ evolves a Basic Pokémon; {target.name} is a {STAGE_LABEL[target.stage]} Pokémon",
+                      cites)
+    if card.stage != "stage2":
+        ruling.reason(f"ふしぎなアメ puts a Stage 2 Pokémon on the Basic; {card.name} is a {STAGE_LABEL[card.stage]} "
+                      "Pokémon", cites)
+    if target.stage == "basic" and card.stage == "stage2":
+        ruling.step("rare_candy", f"{card.name} (Stage 2, evolves from {card.evolves_from or 'an unnamed Stage 1'}) "
+                                  f"on {target.name} (Basic), skipping Stage 1. That {card.evolves_from or 'Stage 1'} "
+                                  f"evolves from {target.name} is the question's premise: the scenario format gives "
+                                  "only the Stage 2's evolution mark", cites)
+
+
+def carry_over(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
+    cites = _cite("carry_over") + (_cite("via_effect") if ask.via != "hand" else [])
+    kept = [f"{target.damage // 10} damage counters" if target.damage else "no damage counters"]
+    if target.energy:
+        kept.append("Energy " + ", ".join(e.name for e in target.energy))
+    if target.tool:
+        kept.append(f"Tool {target.tool.name}")
+    ruling.step("carry_over", f"{ask.card.name} keeps what was on {target.name}: {'; '.join(kept)}", cites,
+                target=target.position)
+    cleared = []
+    if target.conditions:
+        cleared.append(f"Special Conditions {', '.join(sorted(target.conditions))}")
+        ruling.conditions = {target.position: []}
+        ruling.conditions_after[target.position] = []
+    if target.effects:
+        cleared.append("effects of attacks on it (" + "; ".join(describe_effect(e) for e in target.effects) + ")")
+    text = f"{'; '.join(cleared)} end" if cleared else "no Special Conditions or attack effects to clear"
+    text += f"; {target.name}'s own attacks and Abilities can no longer be used"
+    ruling.step("carry_over", text, cites, target=target.position)

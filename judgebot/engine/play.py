@@ -1,0 +1,154 @@
+"""トレーナーズ (guide-ja Ⅰ-B-01…04): may this Trainer be played from the hand now
+(`ask: play`; kind, does and pay come from the catalog when the card is in it).
+
+Per kind: Items any number (Ⅰ-B-01); one Tool per Pokémon, on your own Pokémon
+(Ⅰ-B-02); one Supporter a turn and none on the first turn of the player who went
+first (Ⅰ-B-03 — guide-zh states the latter); one Stadium a turn, and not one with the
+name of the Stadium in play (Ⅰ-B-04). For every kind: "cannot play" effects on the
+player (Ⅱ-C-19, received by the player, so a Pokémon's protection from attack effects
+does not stop them); for Items and Supporters, the condition of the text (`pay`) and
+"nothing would happen" (`does`: the first thing it does must be possible, Ⅱ-E-20).
+Playing a Stadium or attaching a Tool always changes the board, so `does` is not
+asked of them (a Stadium's "～してよい" effect is used later, not when it is played).
+"""
+
+from __future__ import annotations
+
+from judgebot.engine.ability import card_cites, cannot_pay, same_card, what_happens
+from judgebot.engine.catalog import load_catalog
+from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.evolve import first_turn_of
+from judgebot.engine.model import PlayAsk, Scenario
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+from judgebot.errors import ScenarioError
+
+KIND_LABEL = {"item": "Item", "supporter": "Supporter", "stadium": "Stadium", "tool": "Pokémon Tool"}
+# Ⅱ-C-19 FAQ in both guides: "cannot play" is received by the player, not the Pokémon.
+PLAYER_RECEIVES = ("guide-ja:II-C-19/faq-1", "guide-zh:II-C-19/faq-1")
+# The rule behind each `does` word's board check, beside the kind's own section.
+DOES_CITES = {
+    "heal": ("guide-ja:II-C-06",), "switch_own": ("guide-ja:II-C-03",),
+    "switch_opponent": ("guide-ja:II-C-04",), "bench_from_deck": ("guide-ja:II-C-11",),
+    "bench_from_discard": ("guide-ja:II-C-11",),
+}
+
+
+def _cite(key: str, *extra: str) -> list[str]:
+    return list(procedure_step("play", key).cite) + list(extra)
+
+
+class Play:
+    def __init__(self, scenario: Scenario, ruling: Ruling):
+        ask: PlayAsk = scenario.ask
+        self.scenario, self.ruling, self.ask = scenario, ruling, ask
+        self.board = Board(scenario)
+        entry = load_catalog().lookup(ask.card)
+        self.name = entry.name if entry is not None else ask.card
+        self.cites = card_cites(entry.sections) if entry is not None else []
+        self.kind_cites = _cite(ask.card_kind) + self.cites
+
+    def refuse(self, text: str, cites) -> None:
+        self.ruling.reason(text, list(cites) + self.cites)
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    p = Play(scenario, ruling)
+    in_hand(p)
+    {"item": item, "supporter": supporter, "stadium": stadium, "tool": tool}[p.ask.card_kind](p)
+    locked(p)
+    if p.ask.card_kind in ("item", "supporter"):
+        condition(p)
+        nothing_happens(p)
+    ruling.allowed = not ruling.reasons
+    if ruling.allowed:
+        ruling.step("play", f"{p.ask.card} may be played", p.kind_cites, value=True)
+    ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
+    ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
+    return ruling
+
+
+def in_hand(p: Play) -> None:
+    """When the scenario lists the hand, the card must be in it."""
+    if "you.hand" in p.scenario.lines and not any(same_card(c, p.ask.card) for c in p.scenario.you.hand):
+        raise ScenarioError(p.scenario.file, p.scenario.line_of("ask.play.card"), "ask.play.card",
+                            f"{p.ask.card} is not in you.hand ({', '.join(p.scenario.you.hand) or 'empty'})")
+
+
+def item(p: Play) -> None:
+    p.ruling.step("item", f"{p.ask.card} is an Item: any number may be played in a turn", p.kind_cites)
+
+
+def supporter(p: Play) -> None:
+    turn = p.scenario.turn
+    if turn.number == 1 and turn.first == "you":
+        p.refuse("it is the first turn of the player who went first: no Supporter may be played",
+                 ["guide-zh:I-B-03", "guide-ja:I-B-03"])
+    if turn.supporter_played:
+        p.refuse("you have already played a Supporter this turn: one a turn", _cite("supporter"))
+    if not p.ruling.reasons:
+        p.ruling.step("supporter", f"{p.ask.card} is a Supporter and none has been played this turn",
+                      p.kind_cites)
+
+
+def stadium(p: Play) -> None:
+    turn, in_play = p.scenario.turn, p.scenario.stadium
+    if turn.stadium_played:
+        p.refuse("you have already played a Stadium this turn: one a turn", _cite("stadium"))
+    if in_play is not None and (in_play.name == p.name or same_card(in_play.name, p.ask.card)):
+        p.refuse(f"{in_play.name} is already in play: a Stadium with the same name cannot be played",
+                 _cite("stadium") + card_cites(in_play.cites))
+    if not p.ruling.reasons:
+        replaced = f"; it replaces {in_play.name} ({in_play.owner}'s), which is discarded" if in_play else ""
+        p.ruling.step("stadium", f"{p.ask.card} is a Stadium and none has been played this turn{replaced}",
+                      p.kind_cites)
+
+
+def tool(p: Play) -> None:
+    target = p.scenario.at(p.ask.target)
+    if target.owner != "you":
+        p.refuse(f"{target.name} ({p.ask.target}) is the opponent's: a Tool is attached to one of your own Pokémon",
+                 _cite("tool"))
+    elif target.tool is not None:
+        p.refuse(f"{target.name} already has a Tool ({target.tool.name}): one Tool per Pokémon", _cite("tool"))
+    else:
+        p.ruling.step("tool", f"{target.name} ({p.ask.target}) has no Tool attached", p.kind_cites,
+                      target=p.ask.target)
+
+
+def locked(p: Play) -> None:
+    kind = p.ask.card_kind
+    locks = [e for e in p.board.player_effects("you", "cant_play") if e.get("card_kind") == kind]
+    if not locks:
+        p.ruling.step("locked", f"no effect stops you playing {KIND_LABEL[kind]} cards from your hand",
+                      _cite("locked"))
+        return
+    cites = _cite("locked") + [c for e in locks for c in list(cites_of(e)) + card_cites(e.cites)]
+    text = f"you cannot play {KIND_LABEL[kind]} cards from your hand now ({'; '.join(describe_effect(e) for e in locks)})"
+    protected = [m for m in p.scenario.you.pokemon() if p.board.of_kind(m, "prevent_effects")]
+    if protected:
+        text += (f"; the player receives this effect, not a Pokémon, so {', '.join(m.name for m in protected)} "
+                 "not being affected by attack effects does not stop it")
+        cites += list(PLAYER_RECEIVES)
+    p.refuse(text, cites)
+
+
+def condition(p: Play) -> None:
+    if not p.ask.pay:
+        return
+    problems = cannot_pay(p.scenario, "you", p.ask.pay, playing=p.ask.card)
+    if problems:
+        p.refuse(f"the condition of {p.ask.card} cannot be met: {'; '.join(problems)}", p.kind_cites + _cite("pay"))
+    else:
+        p.ruling.step("pay", f"the condition of {p.ask.card} can be met", p.kind_cites + _cite("pay"))
+
+
+def nothing_happens(p: Play) -> None:
+    does = p.ask.does or ()
+    possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
+                                 playing=p.ask.card)
+    cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + list(DOES_CITES.get(does[0], ()))
+    if possible:
+        p.ruling.step("nothing_happens", f"playing {p.ask.card} would change the board: {why}", cites + p.cites)
+    else:
+        p.refuse(f"playing {p.ask.card} would change nothing ({why}): it cannot be played", cites)

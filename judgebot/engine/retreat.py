@@ -1,0 +1,142 @@
+"""にげる (guide-ja Ⅰ-A-03): may the Active Pokémon retreat now, and how many Energy
+it discards (`ask: retreat`; the ruling's `cost`).
+
+Checks, each a step with its rule: once per turn; not while Asleep or Paralyzed
+(step 1b) or under a "cannot retreat" effect (step 1c, Ⅱ-C-14 — an effect received
+before the Pokémon became protected from attack effects stays, Ⅱ-C-17 FAQ); a Benched
+Pokémon to switch in (a full Bench is fine); the effective Retreat Cost: the printed
+cost, "more" and "fewer" effects added up (Ⅱ-D-11, Ⅱ-D-12), "none" over both
+(Ⅱ-D-13), never below 0, Tools and Abilities whose effects are gone doing nothing
+(effects.Board); paid by the attached Energy counted in units — a card that provides
+several Energy counts as several, and may also be discarded for fewer (Ⅱ-C-01 FAQ).
+"""
+
+from __future__ import annotations
+
+from judgebot.engine.ability import card_cites
+from judgebot.engine.effects import Board, cites_of, describe_effect, retreat_cost_modifier
+from judgebot.engine.energy import describe_attached, units_of
+from judgebot.engine.model import Pokemon, RetreatAsk, Scenario
+from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.ruling import Ruling
+
+# Ⅱ-C-17 FAQ 1 in both guides: an effect received earlier stays when the protection starts.
+EARLIER_EFFECT_STAYS = ("guide-ja:II-C-17/faq-1", "guide-zh:II-C-17/faq-1")
+
+
+def _cite(key: str, *extra: str) -> list[str]:
+    return list(procedure_step("retreat", key).cite) + list(extra)
+
+
+def effective_cost(board: Board, mon: Pokemon) -> tuple[int, str, list[str]]:
+    """(Energy to discard, how it was found, citations)."""
+    modifier = retreat_cost_modifier(board, mon)
+    cites = _cite("cost")
+    if not modifier.effects:
+        return mon.retreat, f"printed Retreat Cost {mon.retreat}", cites
+    for effect in modifier.effects:
+        cites += list(cites_of(effect)) + card_cites(effect.cites)
+    listed = "; ".join(describe_effect(e) for e in modifier.effects)
+    if modifier.none:
+        return 0, f"printed {mon.retreat}, but no Energy is needed ({listed}): 'none' beats more and fewer", cites
+    raw = mon.retreat + modifier.delta
+    cost = max(raw, 0)
+    text = f"printed {mon.retreat} {modifier.delta:+d} ({listed}, added up) = {raw}"
+    if raw < 0:
+        text += ": never fewer than 0"
+    return cost, text, cites
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    ask: RetreatAsk = scenario.ask
+    mon = scenario.you.active
+    board = Board(scenario)
+    once_per_turn(scenario, ruling)
+    status(board, mon, ruling)
+    bench(scenario, ruling)
+    cost(board, mon, ruling)
+    ruling.allowed = not ruling.reasons
+    if ruling.allowed:
+        switch(scenario, mon, ask, ruling)
+    else:
+        ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
+        ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
+    return ruling
+
+
+def once_per_turn(scenario: Scenario, ruling: Ruling) -> None:
+    if scenario.turn.retreated:
+        ruling.reason("you have already retreated this turn: a player retreats once per turn", _cite("once_per_turn"))
+    else:
+        ruling.step("once_per_turn", "you have not retreated this turn", _cite("once_per_turn"))
+
+
+def status(board: Board, mon: Pokemon, ruling: Ruling) -> None:
+    blocked = False
+    for condition in ("asleep", "paralyzed"):
+        if condition in mon.conditions:
+            blocked = True
+            ruling.reason(f"{mon.name} is {condition.capitalize()}: it cannot retreat (step 1b)", _cite("status"))
+    stopping = board.of_kind(mon, "cant_retreat")
+    if stopping:
+        blocked = True
+        cites = _cite("status", "guide-ja:II-C-14")
+        for effect in stopping:
+            cites += list(cites_of(effect)) + card_cites(effect.cites)
+        text = f"{mon.name} cannot retreat ({'; '.join(describe_effect(e) for e in stopping)}) (step 1c)"
+        protection = board.of_kind(mon, "prevent_effects")
+        if protection:
+            text += (f"; {'; '.join(describe_effect(e) for e in protection)} does not end an effect it received "
+                     "before it was protected")
+            cites += list(EARLIER_EFFECT_STAYS) + ["guide-ja:II-C-17"]
+        ruling.reason(text, cites)
+    if not blocked:
+        others = [c for c in mon.conditions if c not in ("asleep", "paralyzed")]
+        note = f" ({', '.join(others)} does not stop retreating)" if others else ""
+        ruling.step("status", f"{mon.name} is not Asleep or Paralyzed and nothing stops it retreating{note}",
+                    _cite("status"))
+
+
+def bench(scenario: Scenario, ruling: Ruling) -> None:
+    benched = scenario.you.bench
+    if not benched:
+        ruling.reason("you have no Benched Pokémon to put into the Active Spot: no retreat", _cite("bench"))
+        return
+    full = " (a full Bench does not matter)" if len(benched) >= 5 else ""
+    ruling.step("bench", f"you have {len(benched)} Benched Pokémon{full}", _cite("bench"))
+
+
+def cost(board: Board, mon: Pokemon, ruling: Ruling) -> None:
+    amount, how, cites = effective_cost(board, mon)
+    ruling.cost = amount
+    units = units_of(mon)
+    several = [u for u in units if u.special]
+    if several:
+        cites += ["guide-ja:II-C-01"] + [c for u in several for c in card_cites(u.cites)]
+    attached = describe_attached(mon)
+    if len(units) >= amount:
+        paid = "nothing to discard" if amount == 0 else f"{len(units)} Energy attached ({attached}) pays it"
+        if amount and any(u.special for u in units):
+            paid += "; a card that provides several Energy counts as that many, and may be discarded for fewer"
+        ruling.step("cost", f"Retreat Cost: {how}; {paid}", cites, value=amount)
+    else:
+        ruling.step("cost", f"Retreat Cost: {how}; {attached} provides {len(units)} Energy", cites, value=amount)
+        ruling.reason(f"{mon.name} needs {amount} Energy to retreat and has {len(units)} ({attached}) (step 1a)",
+                      cites)
+
+
+def switch(scenario: Scenario, mon: Pokemon, ask: RetreatAsk, ruling: Ruling) -> None:
+    new = scenario.at(ask.to).name if ask.to else "a Benched Pokémon of your choice"
+    ends = sorted(mon.conditions)
+    text = (f"discard {ruling.cost} Energy, put {mon.name} on the Bench and {new} into the Active Spot; "
+            f"damage counters, other Energy and Tools stay")
+    if ends:
+        text += f"; its Special Conditions end ({', '.join(ends)})"
+    if mon.effects:
+        text += "; effects of attacks on it end"
+    ruling.step("switch", text, _cite("switch"), target=mon.position)
+    ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
+    ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
+    ruling.conditions_after[mon.position] = []
+    if ends:
+        ruling.conditions = {mon.position: []}
