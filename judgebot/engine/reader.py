@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from judgebot.engine.model import (ALL_ENERGY_TYPES, CONDITIONS, RULES, STAGES, TYPES, Ability,
+from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool)
 from judgebot.errors import NotModelledError, ScenarioError
 
@@ -534,5 +534,3 @@ def _resource(effect: Effect, source: str, origin: str, cites: tuple[str, ...]) 
     return replace(effect, source=effect.card or source, origin=origin,
                    cites=tuple(dict.fromkeys(effect.cites + cites)))
 
-
-ALL_TYPES_SET = frozenset(ALL_ENERGY_TYPES)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from judgebot.engine.model import (CONDITIONS, MAX_BENCH, SIDES, AbilityAsk, AttachAsk, AttackAsk,
+from judgebot.engine.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk, AttackAsk,
                                    BenchAsk, CheckupAsk, EndConditions, EvolveAsk, Expect, GameEndAsk,
                                    HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
                                    Scenario, SetupAsk, Stadium, Turn, Weakness)
@@ -396,4 +396,4 @@ def _with_origin(effect, origin: str, source: str | None = None):
     return replace(effect, origin=origin, source=effect.card or source or effect.source)
 
 
-__all__ = ["load_scenario", "parse_scenario", "ScenarioReader", "ASK_KINDS", "CONDITIONS"]
+__all__ = ["load_scenario", "parse_scenario", "ScenarioReader", "ASK_KINDS"]

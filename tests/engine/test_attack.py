@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judgebot.errors import ScenarioError
-from tests.engine.helpers import attacker, board, load, mon, ruling, steps
+from tests.engine.helpers import attacker, board, load, mon, ruling
 
 
 def reasons(result):
