@@ -279,6 +279,17 @@ def test_unknown_lang(env):
         search("weakness", lang="fr")
 
 
+def test_doc_of_another_language_than_lang(env):
+    with pytest.raises(InputError, match="guide-zh"):
+        search("weakness", lang="ja", doc="guide-zh")
+
+
+@pytest.mark.parametrize("limit", [0, -3])
+def test_bad_limit(env, limit):
+    with pytest.raises(InputError, match="limit"):
+        search("weakness", limit=limit)
+
+
 def test_query_of_only_stopwords_has_no_hits(env):
     assert search("does it?")["hits"] == []
 
@@ -324,6 +335,15 @@ def test_glossary_change_also_changes_the_hash(env):
     with open(env["data"] / "glossary.yaml", "a", encoding="utf-8") as handle:
         handle.write("- {ja: 山札, zh: 牌库, ko: 덱, en: Deck, kind: zone, sections: [guide-ja:I-H]}\n")
     assert ensure_index()["content_hash"] != first["content_hash"]
+
+
+def test_damaged_index_is_rebuilt(env):
+    path = Path(ensure_index()["path"])
+    for child in path.iterdir():
+        if child.name != "READY":
+            child.unlink()
+    assert "guide-ja:I-A-03" in ids(search("にげる", lang="ja"))
+    assert (path / "READY").is_file()
 
 
 BUILD_SCRIPT = "import json; from judgebot.search import ensure_index; print(json.dumps(ensure_index()))"

@@ -32,7 +32,14 @@ def render_search(result: dict, console) -> None:
         console.print(expansion)
     hits = result.get("hits") or []
     if not hits:
-        console.print(Text(f"no hits for {result.get('query', '')!r}", style="yellow"))
+        query = result.get("query", "")
+        console.print(Text(f"no hits for {query!r}", style="yellow"))
+        if query.isascii() and not result.get("expanded"):
+            console.print(Text(
+                "no glossary term in this English query (the documents are in Japanese, "
+                "Chinese and Korean); try `judgebot term WORD` or a keyword in ja/zh/ko",
+                style="dim",
+            ))
         return
     for rank, hit in enumerate(hits, 1):
         head = Text(f"{rank:>2}. ")

@@ -223,6 +223,15 @@ def _info(built: bool, path: Path, content_hash: str) -> dict:
 
 
 # -- per-process open index --------------------------------------------------------
+
+
+def _open_dir(path: Path):
+    try:
+        return whoosh_index.open_dir(str(path)).searcher()
+    except Exception as exc:  # Whoosh raises many kinds on a damaged index
+        raise CacheError(f"search index cache {path}: cannot open the index: {exc}") from None
+
+
 _open: dict[str, object] = {}
 
 
@@ -234,12 +243,13 @@ def open_searcher():
     cached = _open.get("key") == key and _open.get("searcher")
     if cached and is_ready(Path(key)):  # still there (not replaced by --rebuild)
         return cached
-    info = ensure_index()
-    path = Path(info["path"])
+    path = Path(ensure_index()["path"])
     try:
-        searcher = whoosh_index.open_dir(str(path)).searcher()
-    except (OSError, whoosh_index.IndexError) as exc:
-        raise CacheError(f"search index cache {path}: cannot open the index: {exc}") from None
+        searcher = _open_dir(path)
+    except CacheError:
+        # Damaged (files removed or truncated behind our back): build it again, once.
+        path = Path(ensure_index(rebuild=True)["path"])
+        searcher = _open_dir(path)
     old = _open.get("searcher")
     if old is not None:
         old.close()
