@@ -1,0 +1,94 @@
+"""進化 (guide-ja Ⅰ-A-05, Ⅱ-C-12): from the hand, by an effect, with ふしぎなアメ."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgebot.errors import NotModelledError, ScenarioError
+from tests.engine.helpers import mon, ruling, steps
+
+LUCARIO = {"name": "ルカリオ", "stage": "stage1", "evolves_from": "リオル"}
+CHARIZARD = {"name": "リザードン", "stage": "stage2", "evolves_from": "リザード"}
+
+
+def board(target=None, card=LUCARIO, via="hand", turn=None, you=None):
+    data = {
+        "you": {"active": target or mon("リオル", ["fighting"], 70), "bench": [mon("ヒトカゲ", ["fire"], 70)],
+                **(you or {})},
+        "opponent": {"active": mon("ゼニガメ", ["water"], 70)},
+        "ask": {"evolve": {"target": "you.active", "card": card, "via": via}},
+    }
+    if turn:
+        data["turn"] = turn
+    return data
+
+
+@pytest.mark.parametrize("via, turn, fields, allowed", [
+    ("hand", None, {}, True),
+    ("hand", {"number": 1, "first": "you"}, {}, False),
+    ("hand", {"number": 2, "first": "opponent"}, {}, False),
+    ("hand", {"number": 3, "first": "you"}, {}, True),
+    ("hand", None, {"came_into_play_this_turn": True}, False),
+    ("effect", {"number": 1, "first": "you"}, {"came_into_play_this_turn": True}, True),
+])
+def test_timing(via, turn, fields, allowed):
+    result = ruling(board(mon("リオル", ["fighting"], 70, **fields), via=via, turn=turn))
+    assert result["allowed"] is allowed, result["reasons"]
+    assert ("guide-ja:II-C-12" if via == "effect" else "guide-ja:I-A-05") in result["citations"]
+
+
+def test_a_pokemon_that_evolved_this_turn_does_not_evolve_again():
+    target = mon("リザード", ["fire"], 100, stage="stage1", evolves_from="ヒトカゲ", evolved_this_turn=True)
+    result = ruling(board(target, CHARIZARD))
+    assert result["allowed"] is False and "evolved this turn" in result["reasons"][0]["text"]
+
+
+def test_an_effect_on_a_pokemon_that_evolved_this_turn_is_not_modelled():
+    target = mon("リザード", ["fire"], 100, stage="stage1", evolves_from="ヒトカゲ", evolved_this_turn=True)
+    with pytest.raises(NotModelledError, match="guide-ja:II-C-12"):
+        ruling(board(target, CHARIZARD, via="effect"))
+
+
+@pytest.mark.parametrize("target, card, words", [
+    (mon("ヒトカゲ", ["fire"], 70), LUCARIO, "evolves from リオル, not ヒトカゲ"),
+    (mon("リオル", ["fighting"], 70), {"name": "リオル2", "stage": "basic"}, "Basic Pokémon"),
+    (mon("リオル", ["fighting"], 70), {"name": "メガ", "stage": "stage2", "evolves_from": "リオル"}, "one stage"),
+    (mon("リオル", ["fighting"], 70), {"name": "ナゾ", "stage": "stage1"}, "names no Pokémon"),
+])
+def test_the_evolution_line(target, card, words):
+    result = ruling(board(target, card))
+    assert result["allowed"] is False and words in result["reasons"][0]["text"]
+
+
+@pytest.mark.parametrize("target, card, turn, you, allowed", [
+    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD, None, None, True),
+    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD, {"number": 2, "first": "opponent"}, None, False),
+    (mon("ヒトカゲ", ["fire"], 70, came_into_play_this_turn=True), CHARIZARD, None, None, False),
+    (mon("リザード", ["fire"], 100, stage="stage1"), CHARIZARD, None, None, False),
+    (mon("ヒトカゲ", ["fire"], 70), {"name": "リザード", "stage": "stage1", "evolves_from": "ヒトカゲ"}, None, None,
+     False),
+    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD, None, {"effects": [{"kind": "cant_play", "card_kind": "item"}]},
+     False),
+])
+def test_rare_candy(target, card, turn, you, allowed):
+    result = ruling(board(target, card, "rare_candy", turn, you))
+    assert result["allowed"] is allowed, result["reasons"]
+    assert "guide-ja:II-C-12" in result["citations"]
+
+
+def test_what_evolving_keeps_and_clears():
+    target = mon("リオル", ["fighting"], 70, damage=30, energy=["fighting"], tool="ふうせん",
+                 conditions=["poisoned", "confused"], effects=[{"kind": "cant_retreat"}])
+    result = ruling(board(target))
+    kept, cleared = steps(result, "carry_over")
+    assert "3 damage counters" in kept["text"] and "ふうせん" in kept["text"] and "fighting" in kept["text"]
+    assert "confused, poisoned" in cleared["text"] and "cant_retreat" in cleared["text"]
+    assert result["conditions"] == {"you.active": []}
+
+
+def test_the_evolution_card_must_be_in_a_given_hand():
+    with pytest.raises(ScenarioError, match="ルカリオ is not in you.hand"):
+        ruling(board(you={"hand": ["リザードン"]}))
+    with pytest.raises(ScenarioError, match="ふしぎなアメ is not in you.hand"):
+        ruling(board(mon("ヒトカゲ", ["fire"], 70), CHARIZARD, "rare_candy", you={"hand": ["リザードン"]}))
+    assert ruling(board(you={"hand": ["ルカリオ"]}))["allowed"] is True
