@@ -126,23 +126,25 @@ class LineLoader(_NodeBuilder, yaml.SafeLoader):
 
 def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
     if FastLineLoader is not None:
-        fast = FastLineLoader(text, file)
         try:
-            return fast.build(), fast.lines
+            fast = FastLineLoader(text, file)
+            try:
+                return fast.build(), fast.lines
+            finally:
+                fast.dispose()
         except yaml.YAMLError:
             pass  # read it again below: the position-index allowance, or the error with its line
-        finally:
-            fast.dispose()
-    loader = LineLoader(text, file)
     try:
-        data = loader.build()
+        loader = LineLoader(text, file)
+        try:
+            return loader.build(), loader.lines
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "malformed"
         raise ScenarioError(file, line, "", f"invalid YAML: {problem}") from None
     except yaml.YAMLError as exc:
-        raise ScenarioError(file, None, "", f"invalid YAML: {exc}") from None
-    finally:
-        loader.dispose()
-    return data, loader.lines
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ScenarioError(file, None, "", f"invalid YAML: {first_line}") from None
