@@ -32,8 +32,16 @@ def _cite(key: str, *extra: str) -> list[str]:
 
 
 def first_turn_of(scenario: Scenario, side: str) -> bool:
-    """Is this turn `side`'s own first turn? Turn 1 is the first player's, turn 2 the second's."""
+    """Is this turn `side`'s own first turn? Turn 1 is the first player's, turn 2 the second's.
+
+    The turn is `you`'s (SCENARIOS.md), so odd turns must be those of a `you` who went
+    first: a `turn.first` that says otherwise is an impossible board."""
     turn = scenario.turn
+    if (turn.number % 2 == 1) != (turn.first == "you"):
+        raise ScenarioError(scenario.file, scenario.line_of("turn.first"), "turn.first",
+                            f"turn {turn.number} is the turn of the player who went "
+                            f"{'first' if turn.number % 2 else 'second'}, and it is your turn, so `first` must be "
+                            f"{'you' if turn.number % 2 else 'opponent'}, not {turn.first}")
     return (turn.number == 1 and turn.first == side) or (turn.number == 2 and turn.first == other(side))
 
 
@@ -163,8 +171,9 @@ def carry_over(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
         cleared.append(f"Special Conditions {', '.join(sorted(target.conditions))}")
         ruling.conditions = {target.position: []}
         ruling.conditions_after[target.position] = []
+    text = f"{'; '.join(cleared)} end" if cleared else "no Special Conditions to clear"
     if target.effects:
-        cleared.append("effects of attacks on it (" + "; ".join(describe_effect(e) for e in target.effects) + ")")
-    text = f"{'; '.join(cleared)} end" if cleared else "no Special Conditions or attack effects to clear"
+        text += ("; effects of attacks on it end (its effects: " + "; ".join(describe_effect(e) for e in target.effects)
+                 + " — one that came from another kind of card lasts as that card says)")
     text += f"; {target.name}'s own attacks and Abilities can no longer be used"
     ruling.step("carry_over", text, cites, target=target.position)

@@ -81,7 +81,7 @@ def item(p: Play) -> None:
 
 def supporter(p: Play) -> None:
     turn = p.scenario.turn
-    if turn.number == 1 and turn.first == "you":
+    if turn.number == 1 and first_turn_of(p.scenario, "you"):
         p.refuse("it is the first turn of the player who went first: no Supporter may be played",
                  ["guide-zh:I-B-03", "guide-ja:I-B-03"])
     if turn.supporter_played:

@@ -23,7 +23,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     ask: SetupAsk = scenario.ask
     ruling.step("active", f"mulligans (redrawing alone for lack of a Basic Pokémon): you {ask.mulligans['you']}, "
                           f"opponent {ask.mulligans['opponent']}; times both players had none do not count",
-                _cite("active"), value=dict(ask.mulligans))
+                _cite("active"))
     ruling.extra_draws = extra_draws(ask.mulligans)
     for side in SIDES:
         n = ruling.extra_draws[side]

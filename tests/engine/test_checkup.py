@@ -123,7 +123,7 @@ def test_no_knock_out_no_winner():
 
 
 @SETTINGS
-@given(rule=st.sampled_from(sorted(PRIZES_BY_RULE)), prizes=st.integers(1, 6), damage=st.integers(0, 30),
+@given(rule=st.sampled_from(sorted(PRIZES_BY_RULE)), prizes=st.integers(1, 6), damage=st.integers(0, 9),
        conditions=st.sampled_from([["poisoned"], ["poisoned", "burned"], ["burned"]]),
        set_=st.one_of(st.none(), st.integers(1, 8)), bench=st.integers(0, 2))
 def test_a_knock_out_never_gives_more_prizes_than_the_rule_box_says(rule, prizes, damage, conditions, set_, bench):

@@ -92,3 +92,9 @@ def test_the_evolution_card_must_be_in_a_given_hand():
     with pytest.raises(ScenarioError, match="ふしぎなアメ is not in you.hand"):
         ruling(board(mon("ヒトカゲ", ["fire"], 70), CHARIZARD, "rare_candy", you={"hand": ["リザードン"]}))
     assert ruling(board(you={"hand": ["ルカリオ"]}))["allowed"] is True
+
+
+@pytest.mark.parametrize("turn", [{"number": 2, "first": "you"}, {"number": 3, "first": "opponent"}])
+def test_a_turn_number_that_is_not_yours_is_an_error(turn):
+    with pytest.raises(ScenarioError, match="turn.first: turn"):
+        ruling(board(turn=turn))
