@@ -113,17 +113,23 @@ def test_catalog_sections_resolve(corpus, file, name, entry):
     assert not missing, f"{file}: {name}: citations not in the corpus: {missing}"
 
 
+@pytest.fixture(scope="module")
+def squashed_texts(corpus) -> dict[str, list[str]]:
+    """Section citation -> the squashed texts of the section and of its sub-records."""
+    texts: dict[str, list[str]] = {}
+    for record in corpus:
+        texts.setdefault(record.id.split("/")[0], []).append(_squash(record.text))
+    return texts
+
+
 @pytest.mark.parametrize("file,name,entry", ENTRIES, ids=ENTRY_IDS)
-def test_catalog_text_is_the_guides_wording(corpus, file, name, entry):
+def test_catalog_text_is_the_guides_wording(corpus, squashed_texts, file, name, entry):
     """The wording is quoted from a guide record the entry cites (layout aside)."""
     guide_cites = [c for c in entry.get("sections") or [] if c.startswith("guide-") and c in corpus]
     if not guide_cites:
         pytest.skip(f"{name}: cites no guide record")
     wording = _squash(entry["text"])
-    sources = [_squash(corpus.get(c).text) for c in guide_cites]
-    for record in list(corpus):  # a section's text includes its sub-records; check children too
-        if any(record.id.startswith(c.split("/")[0] + "/") for c in guide_cites):
-            sources.append(_squash(record.text))
+    sources = [text for c in guide_cites for text in squashed_texts.get(c.split("/")[0], [])]
     assert any(wording in s for s in sources), (
         f"{file}: {name}: text is not found verbatim in {guide_cites}")
 
