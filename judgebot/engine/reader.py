@@ -518,7 +518,13 @@ class Reader:
 
 
 def _join(path: str, key: str) -> str:
+    key = key_label(key)
     return f"{path}.{key}" if path else key
+
+
+def key_label(key: str) -> str:
+    """A key as it appears in a key path: quoted when it has invisible characters."""
+    return key if key.isprintable() else repr(key)
 
 
 def _reorigin(effect: Effect, origin: str) -> Effect:

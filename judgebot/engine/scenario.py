@@ -79,7 +79,20 @@ class ScenarioReader(Reader):
         scenario.ask = self.ask(raw["ask"], ask_kind, scenario)
         if raw.get("expect") is not None:
             scenario.expect = self.expect(raw["expect"], "expect", scenario)
+        self.hp_left(scenario)
         return scenario
+
+    def hp_left(self, scenario: Scenario) -> None:
+        """A Pokémon in play has HP left: damage at or over its maximum HP (with changes,
+        Ⅱ-D-15) would already have Knocked it Out (Ⅰ-D)."""
+        from judgebot.engine.effects import Board
+
+        board = Board(scenario)
+        for mon in scenario.all_pokemon():
+            max_hp, _ = board.max_hp(mon)
+            if mon.damage >= max_hp:
+                self.fail(f"{mon.position}.damage", f"{mon.damage} damage on {mon.name} with maximum HP {max_hp}: "
+                                                    "it would already be Knocked Out (guide-ja:I-D)")
 
     # -- turn and players ---------------------------------------------------------
     def turn(self, value: Any, path: str) -> Turn:

@@ -49,7 +49,8 @@ class _NodeBuilder:
                 line = key_node.start_mark.line + 1
                 if not isinstance(key, str):
                     key = str(key).lower() if isinstance(key, bool) else str(key)
-                child = f"{path}.{key}" if path else key
+                label = key if key.isprintable() else repr(key)
+                child = f"{path}.{label}" if path else label
                 if key in result:
                     raise ScenarioError(self.file, line, child, f"duplicate key {key!r}")
                 self.lines[child] = line

@@ -54,6 +54,9 @@ CASES = [
      "rulings/x.yaml:5: you.active.types[0]: unknown type 'fyre'; expected one of grass, fire, water, "
      "lightning, psychic, fighting, darkness, metal, dragon, colorless, fairy (or their Japanese, Chinese or "
      "Korean names)"),
+    ("{name: ヒトカゲ, types: [fire], hp: 70}", "{name: ヒトカゲ, types: [fire], hp: 70, damage: 70}",
+     "rulings/x.yaml:10: you.bench[0].damage: 70 damage on ヒトカゲ with maximum HP 70: it would already be "
+     "Knocked Out (guide-ja:I-D)"),
     ("types: [metal]", "types: [metal, fire, water]",
      "rulings/x.yaml:14: opponent.active.types: expected 1 to 2 types, got 3"),
     ("    - {name: ヒトカゲ, types: [fire], hp: 70}\n",
