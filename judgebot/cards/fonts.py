@@ -72,7 +72,9 @@ def register_fonts(lang: str, chars: str | set[str]) -> CardFont:
     missing: set[str] = set()
     for weight in ("regular", "bold"):
         name = f"JBNoto-{lang}-{weight}-{digest}"
-        font_bytes, lacking = _subset_ttf(weight, lang, charset)
+        # reportlab shares one parsed face among fonts with the same PostScript name,
+        # so each subset gets its own: NotoSansCJKja-Regular-<digest>.
+        font_bytes, lacking = _subset_ttf(weight, lang, charset, f"NotoSansCJK{lang}-{weight.title()}-{digest}")
         missing.update(lacking)
         _register(name, font_bytes)
         names[weight] = name
@@ -120,7 +122,7 @@ def _register_family(regular: str, bold: str) -> None:
 
 
 @lru_cache(maxsize=16)
-def _subset_ttf(weight: str, lang: str, charset: str) -> tuple[bytes, tuple[str, ...]]:
+def _subset_ttf(weight: str, lang: str, charset: str, postscript_name: str) -> tuple[bytes, tuple[str, ...]]:
     """A TrueType-outline subset of the Noto OTF with `lang`'s glyph forms."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
@@ -142,7 +144,7 @@ def _subset_ttf(weight: str, lang: str, charset: str) -> tuple[bytes, tuple[str,
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[ord(c) for c in charset if ord(c) in cmap])
     subsetter.subset(font)
-    _rename(font, f"NotoSansCJK{lang}-{weight.title()}")
+    _rename(font, postscript_name)
     _cff_to_glyf(font)
     out = io.BytesIO()
     font.save(out)
@@ -150,8 +152,8 @@ def _subset_ttf(weight: str, lang: str, charset: str) -> tuple[bytes, tuple[str,
 
 
 def _rename(font, postscript_name: str) -> None:
-    """Name the subset after its language (NotoSansCJKja-Regular), so the PDF's font
-    list tells the Japanese, Chinese and Korean subsets apart."""
+    """Name the subset after its language and character set, so the PDF's font list
+    tells the Japanese, Chinese and Korean subsets apart."""
     for record in font["name"].names:
         if record.nameID == 6:
             record.string = postscript_name
