@@ -53,9 +53,10 @@ class Concept:
     sections: frozenset[str] = frozenset()  # where the glossary says the term is defined
 
     @cached_property
-    def pieces(self) -> list[list[str]]:
-        """form_pieces() of each form (checked against every candidate record)."""
-        return [form_pieces(form) for form in self.forms]
+    def matchers(self) -> list[tuple[re.Pattern, list[str]]]:
+        """For each form: the regex that finds it in normalized text, and its pieces
+        (what is highlighted)."""
+        return [(form_regex(form), form_pieces(form)) for form in self.forms if form_pieces(form)]
 
 
 @dataclass
@@ -161,6 +162,21 @@ def form_pieces(form: str) -> list[str]:
     the placeholders and brackets of rule phrases ("相手のポケモン●●匹に" → 相手のぽけもん,
     匹に)."""
     return [run for _, run, _ in runs(form)]
+
+
+# Between the pieces of a form ("벤치 포켓몬", "相手のポケモン●●匹に"): a space or a
+# short value in the same sentence, never a sentence boundary.
+_GAP = r"[^。．.!?！？\n]{0,8}?"
+
+
+def form_regex(form: str) -> re.Pattern:
+    """The pieces of a normalized form in order, close together (whole words for
+    Latin pieces)."""
+    parts = []
+    for piece in form_pieces(form):
+        escaped = re.escape(piece)
+        parts.append(rf"(?<![0-9a-z]){escaped}(?![0-9a-z])" if piece.isascii() else escaped)
+    return re.compile(_GAP.join(parts))
 
 
 def _piece_pattern(piece: str) -> re.Pattern:

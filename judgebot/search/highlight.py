@@ -41,8 +41,8 @@ def find_matches(norm: str, concepts) -> dict[int, list[str]]:
     for i, concept in enumerate(concepts):
         if concept.glossary or concept.source.isascii():
             found = []
-            for pieces in concept.pieces:
-                if pieces and all(_occurs(p, norm) for p in pieces):
+            for regex, pieces in concept.matchers:
+                if regex.search(norm):
                     found += [p for p in pieces if p not in found]
         else:
             found = _pieces_found(concept.source, norm)
@@ -108,30 +108,33 @@ def highlight_spans(snippet: str, matched: list[str]) -> list[tuple[int, int]]:
     return [(s, e) for s, e, _ in term_spans(snippet, [normalize(m) for m in matched])]
 
 
-def closest_window(norm: str, matches: dict[int, list[str]]) -> int | None:
+def closest_window(norm: str, concepts, matches: dict[int, list[str]]) -> int | None:
     """Length of the shortest stretch of `norm` that mentions every matched concept
     (None when fewer than two concepts matched): "ベンチポケモンへのダメージは弱点" is
     closer to the question than ベンチ and 弱点 in different paragraphs."""
     if len(matches) < 2:
         return None
     events: list[tuple[int, int, int]] = []  # (start, end, concept)
-    for concept, found in matches.items():
-        for term in found:
-            start = norm.find(term)
-            while start >= 0:
-                events.append((start, start + len(term), concept))
-                start = norm.find(term, start + 1)
+    for i in matches:
+        concept = concepts[i]
+        if concept.glossary or concept.source.isascii():
+            for regex, _ in concept.matchers:
+                events += [(m.start(), m.end(), i) for m in regex.finditer(norm)]
+        else:
+            for piece in matches[i]:
+                start = norm.find(piece)
+                while start >= 0:
+                    events.append((start, start + len(piece), i))
+                    start = norm.find(piece, start + 1)
     events.sort()
     need = len(matches)
     counts: dict[int, int] = {}
     best = None
     left = 0
-    max_end: list[int] = []
-    for right, (start, end, concept) in enumerate(events):
+    for right, (_, end, concept) in enumerate(events):
         counts[concept] = counts.get(concept, 0) + 1
-        max_end.append(end)
         while len(counts) == need:
-            window = max(max_end[left : right + 1]) - events[left][0]
+            window = max(e for _, e, _ in events[left : right + 1]) - events[left][0]
             best = window if best is None else min(best, window)
             gone = events[left][2]
             counts[gone] -= 1

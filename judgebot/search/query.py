@@ -16,18 +16,19 @@ from judgebot.search.index import open_searcher
 LANGS = ("ja", "zh", "ko", "en", "all")
 TITLE_BOOST = 3.0
 FIELD_BOOSTS = (("heading", TITLE_BOOST), ("body", 1.0))
+QUOTED_CREDIT = 0.5
 CANDIDATES = 50
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.85, "rules-ja": 0.7, "wiki-ja": 0.7}
 # A record the glossary names as where a query term is defined ranks higher.
-DEFINED_BONUS = 1.0
+DEFINED_BONUS = 0.5
 # Concepts within PROXIMITY_CHARS of each other (one sentence, roughly) are likely
 # one statement about them together.
 PROXIMITY_BONUS = 0.5
 PROXIMITY_CHARS = 60
-# A section states the rule; FAQs and examples illustrate it.
-KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.75}
+# A section states the rule; a FAQ rules on a case; an example only quotes a card.
+KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.5}
 _SECTION_ID = re.compile(r"(?i)^\s*(?:[a-z]+-[a-z]+:)?(?:[iⅰⅱ]{1,2}-)?[a-h](?:-\d{1,2})?(?:/(?:faq|ex)-\d+)?\s*$")
 
 
@@ -101,9 +102,9 @@ def _defined_here(concepts: list[Concept], citation: str) -> float:
     return sum(c.weight for c in concepts if citation in c.sections) / total
 
 
-def _proximity(norm: str, matches: dict[int, list[str]]) -> float:
+def _proximity(norm: str, concepts: list[Concept], matches: dict[int, list[str]]) -> float:
     """Up to 1 + PROXIMITY_BONUS when the matched concepts occur close together."""
-    window = closest_window(norm, matches)
+    window = closest_window(norm, concepts, matches)
     if window is None:
         return 1.0
     return 1.0 + PROXIMITY_BONUS * max(0.0, 1.0 - window / PROXIMITY_CHARS)
@@ -145,10 +146,14 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
             if fields["id"] in seen:
                 continue
             matches = find_matches(fields["norm"], expansion.concepts)
-            coverage = _coverage(expansion.concepts, matches)
+            own_matches = find_matches(fields["norm_own"], expansion.concepts)
+            # What a section says itself counts fully; what only the cards it quotes
+            # mention counts half (those FAQs/examples are hits of their own).
+            own = _coverage(expansion.concepts, own_matches)
+            coverage = own + QUOTED_CREDIT * (_coverage(expansion.concepts, matches) - own)
             prior = DOC_PRIOR.get(fields["doc"], 1.0) * KIND_PRIOR.get(fields["kind"], 1.0)
             defined = 1.0 + DEFINED_BONUS * _defined_here(expansion.concepts, fields["id"])
-            near = _proximity(fields["norm_own"], find_matches(fields["norm_own"], expansion.concepts))
+            near = _proximity(fields["norm_own"], expansion.concepts, own_matches)
             score = hit.score * prior * defined * near * (0.2 + 0.8 * coverage) ** 2
             rescored.append((score, fields, matches))
         # Stable order on ties: reading order within a document, documents in DOCS order.
