@@ -185,6 +185,24 @@ def test_expansion_follows_the_searched_language(env, lang, expected, excluded):
     assert not forms & excluded
 
 
+def test_a_multiword_form_matches_only_with_its_words_together(env):
+    from judgebot.search.highlight import find_matches
+
+    (concept,) = [c for c in expand("벤치 포켓몬", "ko").concepts if c.glossary]
+    assert find_matches(normalize("벤치 포켓몬에게 주는 데미지"), [concept])
+    assert not find_matches(normalize("배틀 포켓몬이 벤치로 돌아갑니다"), [concept])
+
+
+def test_closest_window_measures_how_near_the_concepts_are(env):
+    from judgebot.search.highlight import closest_window, find_matches
+
+    concepts = expand("weakness benched pokemon", "ja").concepts
+    near = normalize("ベンチポケモンへのダメージは弱点を計算しない")
+    far = normalize("弱点について。" + "あ" * 200 + "ベンチポケモン")
+    assert closest_window(near, concepts, find_matches(near, concepts)) < 20
+    assert closest_window(far, concepts, find_matches(far, concepts)) > 200
+
+
 # -- search results -------------------------------------------------------------
 
 

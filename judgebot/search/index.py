@@ -27,7 +27,7 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
 
-from judgebot.errors import CacheError
+from judgebot.errors import CacheError, InputError
 from judgebot.paths import cache_dir
 from judgebot.search.analysis import CJKAnalyzer, normalize
 
@@ -75,12 +75,14 @@ def current_content_hash() -> str:
     from judgebot.corpus.model import _hash_files, corpus_files
 
     files = corpus_files()
-    signature = tuple(
-        (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files
-    )
-    if signature not in _hash_memo:
-        _hash_memo.clear()
-        _hash_memo[signature] = _hash_files(files)
+    try:
+        stats = [(str(p), p.stat()) for p in files]
+        signature = tuple((name, st.st_mtime_ns, st.st_size) for name, st in stats)
+        if signature not in _hash_memo:
+            _hash_memo.clear()
+            _hash_memo[signature] = _hash_files(files)
+    except OSError as exc:
+        raise InputError(f"{exc.filename}: cannot read the corpus: {exc.strerror}") from None
     return _hash_memo[signature]
 
 
