@@ -191,10 +191,11 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
 
     def hit(target_pos: str, amount: int, kind: str, wr_stated: bool = False) -> dmg.Hit:
         target = r.scenario.at(target_pos)
-        h = dmg.Hit(attacker=mon, target=target, base=amount, attack_name=attack.name, kind=kind)
+        h = dmg.Hit(attacker=mon, target=target, base=amount, attack_name=attack.name, kind=kind,
+                    attack_cites=attack.cites)
         if attack.ignore_weakness_resistance:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, f"{attack.name}: Weakness and Resistance " \
-                                                                 "are not counted", ("guide-ja:II-B-06",)
+                                                                 "are not counted", ("guide-ja:II-B-06",) + attack.cites
         elif not target.is_active and not wr_stated:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, "Benched Pokémon take no Weakness or Resistance " \
                                                                  "unless the attack says so", ("guide-ja:II-B-08",)

@@ -38,6 +38,7 @@ class Hit:
     wr_cite: tuple[str, ...] = ()
     ignore_defender_effects: bool = False  # Ⅱ-B-07
     kind: str = "attack"  # attack | bench | self
+    attack_cites: tuple[str, ...] = ()  # the sections of the attack's card (catalog)
 
 
 @dataclass
@@ -67,7 +68,8 @@ def base(board: Board, ruling: Ruling, calc: Calc) -> None:
     label = {"attack": f"{hit.attack_name}", "bench": f"{hit.attack_name} (to the Bench)",
              "self": f"{hit.attack_name} (to itself)"}[hit.kind]
     extra = {"bench": ("guide-ja:II-B-08",), "self": ("guide-ja:II-B-09",)}.get(hit.kind, ())
-    _record(ruling, calc, "base", f"{label}: {hit.base} damage to {hit.target.name}", _cite("base", *extra))
+    _record(ruling, calc, "base", f"{label}: {hit.base} damage to {hit.target.name}",
+            _cite("base", *extra, *hit.attack_cites))
     _ends_if_not_positive(ruling, calc, 1)
 
 
@@ -184,7 +186,7 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
             _record(ruling, calc, "defender_effects",
                     f"{hit.attack_name} does not count the effects on {hit.target.name}: "
                     + "; ".join(describe_effect(e) for e in on_target) + " ignored",
-                    _cite("defender_effects", "guide-ja:II-B-07"))
+                    _cite("defender_effects", "guide-ja:II-B-07", *hit.attack_cites))
         return
     if skipped and hit.kind == "self":
         _record(ruling, calc, "defender_effects",
@@ -214,7 +216,7 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
         _record(ruling, calc, "final",
                 f"{hit.target.name} would take no damage ({'; '.join(describe_effect(e) for e in prevent)}), "
                 f"but {hit.attack_name} does not count the effects on it: {calc.value} damage",
-                _cite("final", "guide-ja:II-B-07", "guide-ja:II-C-16/faq-1"))
+                _cite("final", "guide-ja:II-B-07", "guide-ja:II-C-16/faq-1", *hit.attack_cites))
         return
     if prevent:
         calc.value = 0

@@ -48,7 +48,15 @@ MORE_LESS_NONE = ("guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13")
 
 def cites_of(effect: Effect) -> tuple[str, ...]:
     """The effect's own rule, then the sections of its card."""
-    return tuple(dict.fromkeys(KIND_CITES.get(effect.kind, ()) + effect.cites))
+    rule = KIND_CITES.get(effect.kind, ())
+    amount = effect.get("amount", 0)
+    # The guide explains the "other direction" where it lists the exceptions: a "-N" on the
+    # attacker (あまえる) under Ⅱ-B-05, a "+N" on the defender (とびこみアッパー) under Ⅱ-B-04.
+    if effect.kind == "damage_dealt" and amount < 0:
+        rule = ("guide-ja:I-A-01", "guide-ja:II-B-05")
+    elif effect.kind == "damage_taken" and amount > 0:
+        rule = ("guide-ja:I-A-01", "guide-ja:II-B-04")
+    return tuple(dict.fromkeys(rule + effect.cites))
 
 
 def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
