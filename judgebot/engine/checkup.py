@@ -28,9 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgebot.engine import game_end, knockout
-from judgebot.engine.ability import card_cites
-from judgebot.engine.effects import Board, Placed, describe_effect, matches
-from judgebot.engine.model import SIDES, Effect, EndConditions, Pokemon, Scenario
+from judgebot.engine.ability import card_cites, effects_in_force
+from judgebot.engine.effects import Board, describe_effect
+from judgebot.engine.model import SIDES, EndConditions, Pokemon, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
 from judgebot.errors import ScenarioError
@@ -120,34 +120,10 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 
 # -- counters -------------------------------------------------------------------------
 
-def _in_force(board: Board, placed: Placed) -> bool:
-    """An Ability that works only while its Pokémon is in the Active Spot does nothing from the Bench."""
-    holder = placed.holder
-    if placed.effect.origin != "ability" or holder is None or holder.is_active:
-        return True
-    return not any(a.active_only and placed.effect in a.effects for a in holder.abilities)
-
-
-def counter_modifiers(board: Board, mon: Pokemon, kind: str) -> list[Effect]:
-    """The `kind` effects in force on `mon`, one per placement (two Pokémon with the same
-    Ability place it twice), leaving out Active-only Abilities of Benched Pokémon."""
-    found = []
-    for placed in board.placed:
-        effect = placed.effect
-        if effect.kind != kind or not any(t is mon for t in board._targets(placed)):
-            continue
-        when = effect.get("when")
-        if when is not None and not matches(when, mon, mon.owner, None, board):
-            continue
-        if _in_force(board, placed):
-            found.append(effect)
-    return found
-
-
 def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, str, list[str]]:
     """(damage counters, how, citations) that `condition` places on `mon` now."""
     base = BASE_COUNTERS[condition]
-    effects = counter_modifiers(board, mon, COUNTER_KIND[condition])
+    effects = effects_in_force(board, mon, COUNTER_KIND[condition])
     sets = [e for e in effects if e.get("set") is not None]
     adds = [e for e in effects if e.get("add") is not None]
     cites: list[str] = []

@@ -114,3 +114,16 @@ def test_retreat_cost_is_never_negative(retreat, deltas, none, balloon, energy):
     expected = 0 if none else max(0, retreat + sum(deltas) - (2 if balloon else 0))
     assert result["cost"] == expected >= 0
     assert result["allowed"] is (energy >= expected)
+
+
+@pytest.mark.parametrize("position, allowed", [("active", False), ("bench", True)])
+def test_an_active_only_ability_works_only_from_the_active_spot(position, allowed):
+    tentacles = {"name": "しょくしゅ", "declared": False, "active_only": True,
+                 "effect": {"kind": "cant_retreat", "applies_to": {"side": "opponent", "position": "active"}}}
+    holder = mon("オムスター", ["water"], 140, abilities=[tentacles])
+    data = board()
+    if position == "active":
+        data["opponent"]["active"] = holder
+    else:
+        data["opponent"]["bench"] = [holder]
+    assert ruling(data)["allowed"] is allowed
