@@ -271,8 +271,19 @@ def test_en_searches_every_document(env):
     assert {"guide-ja", "guide-zh", "rules-ko"} <= docs
 
 
-def test_section_id_query_finds_the_section(env):
-    assert ids(search("II-B-08"))[:2] == ["guide-ja:II-B-08", "guide-zh:II-B-08"]
+@pytest.mark.parametrize(
+    "query,expected",
+    [
+        ("II-B-08", ["guide-ja:II-B-08", "guide-zh:II-B-08"]),
+        ("ⅱ-b-08", ["guide-ja:II-B-08", "guide-zh:II-B-08"]),
+        ("guide-ja:II-B-07/faq-1", ["guide-ja:II-B-07/faq-1"]),
+        ("wiki-ja:歴史", ["wiki-ja:歴史"]),
+        ("B-09", ["rules-ko:B-09", "rules-ja:B-09"]),
+        ("II-B-99", []),  # an ID that does not exist is not matched as words
+    ],
+)
+def test_id_queries_find_exactly_those_records(env, query, expected):
+    assert ids(search(query)) == expected
 
 
 def test_limit(env):

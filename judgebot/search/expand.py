@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 from difflib import get_close_matches
+from functools import cached_property
 
 from judgebot.search.analysis import cjk_grams, normalize, normalize_with_offsets, runs
 
@@ -56,7 +56,8 @@ class Concept:
     def matchers(self) -> list[tuple[re.Pattern, list[str]]]:
         """For each form: the regex that finds it in normalized text, and its pieces
         (what is highlighted)."""
-        return [(form_regex(form), form_pieces(form)) for form in self.forms if form_pieces(form)]
+        pairs = [(form, form_pieces(form)) for form in self.forms]
+        return [(form_regex(form), pieces) for form, pieces in pairs if pieces]
 
 
 @dataclass
@@ -217,8 +218,8 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
     found: list[tuple[int, str, list[tuple[int, int]], object]] = []
     for entry in entries:
         best = None
-        for lang in QUERY_LANGS:
-            for form in entry.forms(lang) or []:
+        for query_lang in QUERY_LANGS:
+            for form in entry.forms(query_lang) or []:
                 norm = normalize(form).strip()
                 spans = _locate(norm, corrected)
                 if spans and (best is None or len(norm) > len(best[0])):

@@ -10,12 +10,6 @@ SNIPPET_CHARS = 160
 _LEAD = 40  # characters of context before the first match in the window
 
 
-def _occurs(term: str, norm: str) -> bool:
-    if term.isascii():
-        return re.search(rf"(?<![0-9a-z]){re.escape(term)}(?![0-9a-z])", norm) is not None
-    return term in norm
-
-
 def _pieces_found(run: str, norm: str) -> list[str]:
     """Greedy maximal substrings of a typed CJK run (two characters or more) that the
     text contains: "ねむりのポケモン" against a text with "ねむり" and "ぽけもん"."""
@@ -83,7 +77,7 @@ def _clean(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def make_snippet(text: str, title: str, matches: dict[int, list[str]], concepts) -> tuple[str, list[str]]:
+def make_snippet(text: str, title: str, matches: dict[int, list[str]]) -> tuple[str, list[str]]:
     """The snippet (plain text around the best cluster of matches) and the matched
     terms as they are written in the record."""
     term_concept = {t: i for i, found in matches.items() for t in found}

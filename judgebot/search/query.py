@@ -4,6 +4,7 @@ re-rank them by how much of the question they cover, and shape the CONTRACT JSON
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from whoosh import query as Q
 
@@ -29,7 +30,11 @@ PROXIMITY_BONUS = 0.5
 PROXIMITY_CHARS = 60
 # A section states the rule; a FAQ rules on a case; an example only quotes a card.
 KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.5}
-_SECTION_ID = re.compile(r"(?i)^\s*(?:[a-z]+-[a-z]+:)?(?:[iⅰⅱ]{1,2}-)?[a-h](?:-\d{1,2})?(?:/(?:faq|ex)-\d+)?\s*$")
+# A bare section ID as judges type it: II-B-08, ii-b-08, Ⅱ-B, B-12, A-01/faq-1.
+_SECTION_ID = re.compile(
+    r"(?i)^\s*(?:(?:i{1,2}|[ⅰⅱ])-[a-h](?:-\d{1,2})?|[a-h]-\d{1,2})(?:/(?:faq|ex)-\d+)?\s*$"
+)
+EXACT_ID_SCORE = 1000.0  # an ID or citation typed as the query ranks first
 
 
 def validate(query: str, lang: str, doc: str | None, limit: int) -> None:
@@ -110,16 +115,23 @@ def _proximity(norm: str, concepts: list[Concept], matches: dict[int, list[str]]
     return 1.0 + PROXIMITY_BONUS * max(0.0, 1.0 - window / PROXIMITY_CHARS)
 
 
-def _id_hits(searcher, query: str, flt) -> list[dict]:
-    """A query that is a section ID or citation finds that record first."""
-    if not _SECTION_ID.match(query):
-        return []
-    ident = normalize_id(query)
-    field, value = ("id", ident) if ":" in ident else ("section", ident)
-    q = Q.Term(field, value)
-    if field == "section":
-        q = Q.And([q, Q.Term("kind", "section")])
-    return [dict(hit.fields()) for hit in searcher.search(q, limit=20, filter=flt)]
+def _citations_typed(query: str) -> list[str] | None:
+    """The citations a query names when it is an ID rather than words: a citation
+    (guide-ja:II-B-08, wiki-ja:概要) or a bare section ID (II-B-08, ⅱ-b-08, B-12: in
+    every document that has it). None for an ordinary query."""
+    text = unicodedata.normalize("NFKC", query).strip()
+    doc, sep, _ = text.partition(":")
+    if sep and doc.strip().lower() in DOCS:
+        return [normalize_id(f"{doc.strip().lower()}:{text.partition(':')[2]}")]
+    if _SECTION_ID.match(text):
+        return [f"{d}:{normalize_id(text)}" for d in DOCS]
+    return None
+
+
+def _id_hits(searcher, citations: list[str], flt) -> list[dict]:
+    found = searcher.search(Q.Or([Q.Term("id", c) for c in citations]), limit=None, filter=flt)
+    records = [dict(hit.fields()) for hit in found]
+    return sorted(records, key=lambda r: DOCS.index(r["doc"]))
 
 
 def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
@@ -129,12 +141,11 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
     flt = _filter(lang, doc)
 
     ranked: list[tuple[float, dict, dict[int, list[str]]]] = []
-    seen: set[str] = set()
-    for fields in _id_hits(searcher, query, flt):
-        ranked.append((float("inf"), fields, {}))
-        seen.add(fields["id"])
+    citations = _citations_typed(query)
+    if citations is not None:  # an ID is looked up, never matched as words
+        ranked = [(EXACT_ID_SCORE, fields, {}) for fields in _id_hits(searcher, citations, flt)]
 
-    whoosh_query = build_query(expansion)
+    whoosh_query = build_query(expansion) if citations is None else None
     if whoosh_query is not None:
         # limit=None: Whoosh's top-N collector drops high-scoring documents on these
         # nested Or/And queries (whoosh-reloaded 2.7.5), so collect every match and
@@ -143,8 +154,6 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
         rescored = []
         for hit in results[:CANDIDATES]:
             fields = hit.fields()
-            if fields["id"] in seen:
-                continue
             matches = find_matches(fields["norm"], expansion.concepts)
             own_matches = find_matches(fields["norm_own"], expansion.concepts)
             # What a section says itself counts fully; what only the cards it quotes
@@ -169,7 +178,7 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
 
 
 def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: Expansion) -> dict:
-    snippet, matched = make_snippet(fields["text"], fields["title"], matches, expansion.concepts)
+    snippet, matched = make_snippet(fields["text"], fields["title"], matches)
     return {
         "id": fields["id"],
         "doc": fields["doc"],
@@ -177,7 +186,7 @@ def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: E
         "lang": fields["lang"],
         "kind": fields["kind"],
         "title": fields["title"],
-        "score": round(score, 3) if score != float("inf") else 1000.0,
+        "score": round(score, 3),
         "snippet": snippet,
         "matched": matched,
     }
