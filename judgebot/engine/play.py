@@ -44,6 +44,11 @@ class Play:
         self.scenario, self.ruling, self.ask = scenario, ruling, ask
         self.board = Board(scenario)
         entry = load_catalog().lookup(ask.card)
+        if entry is not None and entry.category != ask.card_kind:
+            what = KIND_LABEL.get(entry.category, entry.category.replace("_", " "))
+            raise ScenarioError(scenario.file, scenario.line_of("ask.play.kind"), "ask.play.kind",
+                                f"{entry.name} is a card of category {what} in the card catalog "
+                                f"({entry.file}:{entry.line}), not a {KIND_LABEL[ask.card_kind]}")
         self.name = entry.name if entry is not None else ask.card
         self.cites = card_cites(entry.sections) if entry is not None else []
         self.kind_cites = _cite(ask.card_kind) + self.cites

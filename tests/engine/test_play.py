@@ -126,3 +126,12 @@ def test_an_alias_in_hand_is_the_same_card():
 def test_an_item_without_does_is_not_modelled():
     with pytest.raises(NotModelledError, match="no `does` words"):
         ruling(board({"card": "なぞのグッズ", "kind": "item"}))
+
+
+@pytest.mark.parametrize("play, words", [
+    ({"card": "ポケモンいれかえ", "kind": "supporter"}, "ポケモンいれかえ is a card of category Item"),
+    ({"card": "とりひき", "kind": "item"}, "とりひき is a card of category ability"),
+])
+def test_a_kind_that_contradicts_the_catalog_is_an_error(play, words):
+    with pytest.raises(ScenarioError, match=words):
+        ruling(board(play))
