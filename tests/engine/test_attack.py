@@ -206,12 +206,12 @@ def test_spec_example_gives_210_ko_one_prize():
 
     from judgebot.engine import check_file
 
-    text = (Path(__file__).parent / "scenarios" / "spec-example.yaml")
-    result = check_file(text, verify=True)
-    assert result["damage"] == {"opponent.active": 210}
-    assert result["knocked_out"] == ["opponent.active"]
-    assert result["prizes_taken"]["you"] == 1
-    assert result["verified"] is True
+    for name in ("spec-example.yaml", "spec-example-catalog.yaml"):  # inline, and {card: アイアンディフェンダー}
+        result = check_file(Path(__file__).parent / "scenarios" / name, verify=True)
+        assert result["damage"] == {"opponent.active": 210}
+        assert result["knocked_out"] == ["opponent.active"]
+        assert result["prizes_taken"]["you"] == 1
+        assert result["verified"] is True
 
 
 def test_scenario_model_positions():
