@@ -282,8 +282,11 @@ def once_per_turn(d: Declaration) -> None:
     cites = _cite("once_per_turn")
     record = ""
     if used:
+        # The record of use passes to a card that replaces this one (引きつぐ, Ⅱ-D-19).
+        cites.append("guide-ja:II-D-19")
         carried = sorted(set(used) - own)
-        record = f"; {d.holder.name}'s record of Abilities used this turn: {', '.join(used)}"
+        record = (f"; {d.holder.name}'s record of Abilities used this turn, including any carried over when it "
+                  f"replaced another card: {', '.join(used)}")
         if carried:
             record += (f" ({', '.join(carried)} is not one of its own Abilities: a record carried over when it "
                        "replaced another card, 引きつぐ)")

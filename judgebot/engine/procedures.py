@@ -199,7 +199,7 @@ ABILITY = (
         "ko": "특별한 지정이 없으면 배틀필드와 벤치 어디서나 사용할 수 있다.",
         "en": "From the Active Spot or the Bench unless the text says otherwise."}),
     _s("once_per_turn", "自分の番に●●回使える", "在自己的回合可以使用●●次", "차례에 ●●번", "Times per turn",
-       ["guide-ja:II-E-12", "guide-ja:II-D-19"],
+       ["guide-ja:II-E-12"],
        {"ja": "「1回使える」は1匹につき番に1回。場を離れて再び出たポケモンは別のポケモン。",
         "zh": "“可以使用1次”为每只宝可梦每回合1次。",
         "ko": "'1번 사용할 수 있다'는 포켓몬 1마리당 차례에 1번.",
