@@ -419,6 +419,18 @@ def test_read_only_cache_is_a_cache_error(env, monkeypatch):
         cache.chmod(0o700)
 
 
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores directory permissions")
+def test_unreadable_cache_is_a_cache_error(env, monkeypatch):
+    ensure_index()
+    root = env["cache"] / "search-index"
+    root.chmod(0o000)
+    try:
+        with pytest.raises(CacheError, match=str(root)):
+            ensure_index()
+    finally:
+        root.chmod(0o700)
+
+
 # -- command line and human output ----------------------------------------------
 
 

@@ -87,7 +87,10 @@ def current_content_hash() -> str:
 
 
 def is_ready(path: Path) -> bool:
-    return (path / READY).is_file()
+    try:
+        return (path / READY).is_file()
+    except OSError as exc:  # e.g. a cache directory we may not read
+        raise _cache_error(path, exc, "read") from None
 
 
 def _cache_error(path: Path, exc: OSError, doing: str) -> CacheError:
