@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from judgebot.engine.ability import card_cites, is_energy_card
 from judgebot.errors import NotModelledError, ScenarioError
-from tests.engine.helpers import load, mon, ruling, steps
+from tests.engine.helpers import mon, ruling, steps
 
 DRAW = {"name": "ドロー", "does": ["draw"]}
 
