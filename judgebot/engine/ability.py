@@ -9,8 +9,11 @@ a new Pokémon); no other Ability of the same name was used this turn when the t
 says so (Ⅱ-E-14, also after the user left play); its condition can be met (`pay`,
 Ⅱ-E-30); and using it would change something (`does`, Ⅰ-A-02 step 1).
 
-The board questions about `does` and `pay` words are shared with Trainers (play.py):
-`what_happens` and `cannot_pay` below.
+Shared with the other turn procedures (retreat, evolve, bench, play, checkup), since the
+Ability is where Ⅰ-A-02 first states them: the board questions about `does` and `pay`
+words (`what_happens`, `cannot_pay`, `hand_of`), the citations of a catalog card
+(`card_cites`), and the effects in force with Active-only Abilities respected
+(`effects_in_force`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.reader import TYPE_ALIASES
 from judgebot.engine.ruling import Ruling
 from judgebot.errors import NotModelledError, ScenarioError
+
 
 def _cite(key: str, *extra: str) -> list[str]:
     return list(procedure_step("ability", key).cite) + list(extra)
