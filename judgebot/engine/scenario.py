@@ -260,9 +260,9 @@ class ScenarioReader(Reader):
                                              lambda v, p: self.position(v, p, scenario)))
             if len(set(targets)) != len(targets):
                 self.fail(_join(path, "targets"), "a target is listed twice")
+        number = next(i for i, a in enumerate(attacker.attacks) if a.name == name)
         for index, hit in enumerate(attacker.attack(name).bench_damage):
-            if scenario.at(hit.target) is None:
-                self.position(hit.target, f"{by}.attacks.{name}.bench_damage[{index}].target", scenario)
+            self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
         return AttackAsk(name=name, by=by, targets=targets)
 
     def ask_retreat(self, value: Any, path: str, scenario: Scenario) -> RetreatAsk:

@@ -109,6 +109,9 @@ CASES = [
     ("attack: {name: バーニングダーク}", "evolve: {target: you.active, card: {name: メガリザードンex}, via: candy}",
      "rulings/x.yaml:20: ask.evolve.via: unknown way to evolve 'candy'; expected one of hand, rare_candy, "
      "effect"),
+    ("damage: 120}]", "damage: 120, bench_damage: [{target: opponent.bench[2], amount: 20}]}]",
+     "rulings/x.yaml:8: you.active.attacks[0].bench_damage[0].target: no Pokémon at opponent.bench[2]: "
+     "opponent has 0 Benched Pokémon"),
     ("damage: {opponent.active: 210}", "damage: {opponent.active: 210}\n  winner: me",
      "rulings/x.yaml:23: expect.winner: unknown winner 'me'; expected one of you, opponent, draw"),
     ("damage: {opponent.active: 210}", "damage: {opponent.active: 210}\n  verdict: ok",
