@@ -195,6 +195,8 @@ def test_faq_ruling_is_named_after_a_real_faq(corpus, path):
     doc, section, kind, number = FAQ_FILE.fullmatch(path.name).groups()
     citation = f"{doc}:{section}/{kind}-{number}"
     assert citation in corpus, f"{path.name}: {citation} is not in the corpus"
+    cites = (_load(path).get("expect") or {}).get("cites") or []
+    assert citation in cites, f"{path.name}: expect.cites does not name {citation}"
 
 
 # The board FAQs of guide-ja Ⅱ-B, Ⅱ-C-16, Ⅱ-D-01, Ⅱ-D-08, Ⅱ-D-13, Ⅱ-D-18 and Ⅱ-E-32 (issue #3), each
