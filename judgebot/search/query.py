@@ -50,6 +50,14 @@ def validate(query: str, lang: str, doc: str | None, limit: int) -> None:
         raise InputError(f"--limit must be a positive number, not {limit!r}")
 
 
+class _Or(Q.Or):
+    """Or that always merges its sub-matchers as a tree. On a small index Whoosh
+    otherwise preloads every Or into per-document arrays (ArrayUnionMatcher), which
+    is slower here and loses hits under top-N collection."""
+
+    matcher_type = Q.Or.DEFAULT_MATCHER
+
+
 def _form_query(form: str, soft: bool) -> Q.Query | None:
     grams = concept_grams(form)
     if not grams:
@@ -60,11 +68,11 @@ def _form_query(form: str, soft: bool) -> Q.Query | None:
         if len(terms) == 1:
             node = terms[0]
         else:
-            node = Q.Or(terms) if soft else Q.And(terms)
+            node = _Or(terms) if soft else Q.And(terms)
         # Long forms have many bigrams; keep one concept from drowning the others.
         node.boost = boost / (len(terms) ** 0.5)
         per_field.append(node)
-    return Q.Or(per_field)
+    return _Or(per_field)
 
 
 def build_query(expansion: Expansion) -> Q.Query | None:
@@ -72,8 +80,8 @@ def build_query(expansion: Expansion) -> Q.Query | None:
     for concept in expansion.concepts:
         forms = [f for f in (_form_query(f, not concept.glossary) for f in concept.forms) if f]
         if forms:
-            parts.append(Q.Or(forms, boost=concept.weight))
-    return Q.Or(parts) if parts else None
+            parts.append(_Or(forms, boost=concept.weight))
+    return _Or(parts) if parts else None
 
 
 def _filter(lang: str, doc: str | None) -> Q.Query | None:
@@ -147,9 +155,10 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
 
     whoosh_query = build_query(expansion) if citations is None else None
     if whoosh_query is not None:
-        # limit=None: Whoosh's top-N collector drops high-scoring documents on these
-        # nested Or/And queries (whoosh-reloaded 2.7.5), so collect every match and
-        # keep the best CANDIDATES here.
+        # limit=None: scoring every match is faster here than Whoosh's top-N pruning,
+        # and that pruning combined with its preloading Or matcher (not used, see _Or)
+        # dropped high-scoring documents (whoosh-reloaded 2.7.5: 13 of 88 golden
+        # queries had a different top 50).
         results = searcher.search(whoosh_query, limit=None, filter=flt)
         rescored = []
         for hit in results[:CANDIDATES]:
