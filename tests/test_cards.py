@@ -18,7 +18,8 @@ import pytest
 from judgebot.cards import Selection, build_cards
 from judgebot.cards.content import Block, CardItem
 from judgebot.cards.layout import CARD_SIZES, PAGE_SIZES, make_sheet
-from judgebot.cards.render import render_pdf
+from judgebot.cards.fonts import register_fonts
+from judgebot.cards.render import CardRenderer, _table_rows, render_pdf
 from judgebot.cards.select import PROCEDURE_TITLES, localize_citations
 from judgebot.corpus import load_corpus
 from judgebot.engine.procedures import DAMAGE, PROCEDURES
@@ -243,6 +244,42 @@ def test_long_rules_flow_onto_marked_continuation_cards(tmp_path):
     for part in range(1, parts + 1):
         assert f"({part}/{parts})" in text
     assert text.count("ワザのダメージを計算する。") == 30 * 4 + 4  # nothing lost at the breaks
+
+
+def physical_cards(item: CardItem, card: str = "63x88"):
+    fonts = {item.lang: register_fonts(item.lang, item.text_chars() | set("0123456789()/ "))}
+    return CardRenderer(make_sheet("a4", card), fonts).physical_cards(item)
+
+
+def test_a_card_is_filled_before_text_flows_to_the_next():
+    item = synthetic_item(1, paragraphs=1)
+    item.blocks.append(Block("para", "ダメージを計算する。" * 80))
+    cards = physical_cards(item)
+    assert len(cards) >= 2
+    first_body = [flowable for flowable, _ in cards[0].body]
+    assert len(first_body) == 2  # the long paragraph starts under the short one
+
+
+def test_a_heading_never_ends_a_card():
+    blocks = [Block("para", "ワザのダメージを計算する。" * 14), Block("heading", "見出し")]
+    blocks += [Block("para", "ダメージを計算する。" * 30)]
+    for extra in range(0, 12):
+        item = synthetic_item(1)
+        item.blocks = [Block("para", "あ" * (20 * extra + 1))] + blocks
+        for card in physical_cards(item)[:-1]:
+            last = card.body[-1][0]
+            assert getattr(getattr(last, "style", None), "name", "") != "heading", \
+                f"heading last on a card (extra={extra})"
+
+
+@pytest.mark.parametrize("text,rows", [
+    # blank cells are kept where they are: a missing ● is information
+    ("a | b | c\n● |  | x\n |  ● | y", [["a", "b", "c"], ["●", "", "x"], ["", "●", "y"]]),
+    ("| a | b |\n|---|---|\n| c |  |", [["a", "b"], ["c", ""]]),
+    ("サイド1枚\tルールなし\nサイド2枚\tex", [["サイド1枚", "ルールなし"], ["サイド2枚", "ex"]]),
+])
+def test_table_rows_keep_blank_cells(text, rows):
+    assert _table_rows(text) == rows
 
 
 def test_chapter_prints_every_section_under_it(tmp_path, corpus):

@@ -18,6 +18,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as pdfcanvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
@@ -121,8 +122,11 @@ class Styles:
 
         self.body = style("body", 7.4, 10.2)
         self.heading = style("heading", 7.8, 10.4, fontName=font.bold)
-        self.bullet = style("bullet", 7.4, 10.2, leftIndent=7 * s, bulletIndent=1 * s,
-                            bulletFontName=font.regular)
+        # Text starts where reportlab ends the bullet (its width + 0.6 em); the bullet
+        # is full-width in the Chinese glyph forms, narrow in the others.
+        bullet_end = 1 * s + stringWidth("•", font.regular, 7.4 * s) + 0.6 * 7.4 * s
+        self.bullet = style("bullet", 7.4, 10.2, leftIndent=bullet_end,
+                            bulletIndent=1 * s, bulletFontName=font.regular, bulletFontSize=7.4 * s)
         self.step = style("step", 7.4, 10.2, leftIndent=10 * s, bulletIndent=0,
                           bulletFontName=font.bold, bulletFontSize=8 * s)
         self.note = style("note", 6.6, 8.9, textColor=colors.HexColor("#333333"))
@@ -162,15 +166,19 @@ class Panel(Flowable):
     def _pads(self) -> tuple[float, float]:
         return (self.pad if self.top else 0.5), (self.pad if self.bottom else 0.5)
 
+    def _inner_width(self, aw: float) -> float:
+        # bar + left pad + right pad, and one em more for a hanging 。 or ー
+        return aw - 1.5 - 3 * self.pad - self.inner.style.fontSize
+
     def wrap(self, aw, ah):
         top, bottom = self._pads()
-        _, h = self.inner.wrap(aw - 3 * self.pad - 1.5, ah - top - bottom)
+        _, h = self.inner.wrap(self._inner_width(aw), ah - top - bottom)
         self.width, self.height = aw, h + top + bottom
         return self.width, self.height
 
     def split(self, aw, ah):
         top, bottom = self._pads()
-        parts = self.inner.split(aw - 3 * self.pad - 1.5, ah - top - 0.5)
+        parts = self.inner.split(self._inner_width(aw), ah - top - 0.5)
         if len(parts) < 2:
             return []
         first = Panel(parts[0], self.fill, self.bar, top=self.top, bottom=False)
@@ -196,7 +204,7 @@ def block_flowables(item: CardItem, st: Styles, width: float) -> list[Flowable]:
         text = markup(block.text)
         if block.type == "heading":
             heading = CardParagraph(text, st.heading)
-            heading.room_after = 2.5 * st.body.leading  # never the last line of a card
+            heading.keep_with_next = True  # never the last line of a card
             out.append(heading)
         elif block.type == "bullet":
             indent = block.level * 6 * st.scale
@@ -241,10 +249,23 @@ def _step(block, procedure: bool, st: Styles, accent) -> list[Flowable]:
     return [CardParagraph(markup(block.text), style, bulletText=block.label or "•")]
 
 
+def _table_rows(text: str) -> list[list[str]]:
+    """Cells of tab- or pipe-separated rows. Empty cells are kept: they are the
+    blanks of the table (a column without ● is a condition not met). Outer pipes
+    (| a | b |) are dropped only when every row has them."""
+    lines = [line for line in text.strip("\n").splitlines()
+             if line.strip() and not set(line.strip()) <= set("|-: ")]
+    sep = "\t" if any("\t" in line for line in lines) else "|"
+    rows = [[c.strip() for c in line.split(sep)] for line in lines]
+    if rows and all(len(r) > 1 and r[0] == "" for r in rows):
+        rows = [r[1:] for r in rows]
+    if rows and all(len(r) > 1 and r[-1] == "" for r in rows):
+        rows = [r[:-1] for r in rows]
+    return rows
+
+
 def _table(text: str, st: Styles, width: float) -> Flowable:
-    rows = [line.split("\t") if "\t" in line else [c.strip() for c in line.split("|")]
-            for line in text.strip().splitlines() if line.strip() and not set(line.strip()) <= set("|-: ")]
-    rows = [[c for c in row if c != ""] or [""] for row in rows]
+    rows = _table_rows(text)
     ncols = max(len(r) for r in rows) if rows else 1
     style = st.table if ncols <= 3 else ParagraphStyle("tt", parent=st.table, fontSize=st.table.fontSize * 0.85,
                                                        leading=st.table.leading * 0.85)
@@ -320,8 +341,9 @@ def paginate(flowables: list[Flowable], width: float, height: float, header=None
         while queue:
             flowable = queue[0]
             _, h = flowable.wrap(width, height - used)
-            if placed_any and used + h + getattr(flowable, "room_after", 0) > height + 0.01:
-                break  # a heading with no room for its text under it starts the next card
+            if placed_any and getattr(flowable, "keep_with_next", False) and len(queue) > 1 \
+                    and not _starts_within(queue[1], width, height - used - h - GAP):
+                break  # a heading whose text would not start under it opens the next card
             if used + h <= height + 0.01:
                 chunk.append((flowable, h))
                 used += h + GAP
@@ -350,6 +372,16 @@ def paginate(flowables: list[Flowable], width: float, height: float, header=None
 # Body-text factors tried, largest first, when a smaller type saves a card
 # (7.4 pt body text at 1.0; 6.4 pt at the smallest).
 FIT_STEPS = (1.0, 0.93, 0.86)
+
+
+def _starts_within(flowable: Flowable, width: float, room: float) -> bool:
+    """Whether at least the first part of `flowable` fits in `room`."""
+    if room <= 0:
+        return False
+    _, h = flowable.wrap(width, room)
+    if h <= room + 0.01:
+        return True
+    return len(flowable.split(width, room)) >= 2
 
 
 class CardRenderer:
