@@ -60,16 +60,22 @@ def term_spans(text: str, terms) -> list[tuple[int, int, str]]:
 
 
 def _best_window(spans: list[tuple[int, int, str]], term_concept: dict[str, int]) -> int:
-    """Start offset of the window that shows the most distinct concepts (then the
-    most distinct matched text: a whole term rather than a common piece of it)."""
-    best_start, best_key = 0, (-1, -1)
-    for start, _, _ in spans:
-        window_start = max(0, start - _LEAD)
-        window_end = window_start + SNIPPET_CHARS
-        inside = {t for s, e, t in spans if s >= window_start and e <= window_end}
-        key = (len({term_concept[t] for t in inside}), sum(len(t) for t in inside))
-        if key > best_key:
-            best_start, best_key = window_start, key
+    """Start offset of the snippet: around the tightest cluster of matches that shows
+    the most distinct concepts (a rule sentence naming them all, rather than the same
+    words scattered over the examples)."""
+    best_start, best_key = 0, None
+    for i, (anchor, _, _) in enumerate(spans):
+        seen: set[int] = set()
+        extent = 0
+        for start, end, term in spans[i:]:
+            if end - anchor > SNIPPET_CHARS - _LEAD:
+                break
+            if term_concept[term] not in seen:
+                seen.add(term_concept[term])
+                extent = end - anchor
+        key = (len(seen), -extent)
+        if best_key is None or key > best_key:
+            best_start, best_key = max(0, anchor - _LEAD), key
     return best_start
 
 
