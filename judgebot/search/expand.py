@@ -51,6 +51,7 @@ class Concept:
     weight: float = 1.0
     labels: list[str] = field(default_factory=list)  # the forms as the glossary writes them
     sections: frozenset[str] = frozenset()  # where the glossary says the term is defined
+    position: int = 0  # where it starts in the query (concepts are kept in query order)
 
     @cached_property
     def matchers(self) -> list[tuple[re.Pattern, list[str]]]:
@@ -78,10 +79,11 @@ class Expansion:
     def as_typed(self, source: str) -> str:
         """A normalized piece of the query as the user typed it (ニゲル, not にげる)."""
         norm, offsets = normalize_with_offsets(self.query)
-        at = norm.find(source)
-        if at < 0 or not source:
-            return source
-        return self.query[offsets[at] : offsets[at + len(source) - 1] + 1]
+        typed = []
+        for part in source.split():
+            at = norm.find(part)
+            typed.append(part if at < 0 else self.query[offsets[at] : offsets[at + len(part) - 1] + 1])
+        return " ".join(typed)
 
 
 def _glossary():
@@ -226,8 +228,10 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
                     best = (norm, spans)
         if best:
             found.append((len(best[0]), best[0], best[1], entry))
+        else:  # matched by the glossary's own rules (punctuation, placeholders): keep it
+            found.append((0, normalize(entry.forms("en")[0]), [], entry))
     for _, surface, spans, entry in sorted(found, key=lambda f: -f[0]):
-        if all(residual[s:e].strip() == "" for s, e in spans):
+        if spans and all(residual[s:e].strip() == "" for s, e in spans):
             continue  # inside a longer term already taken
         residual = _blank(residual, spans)
         forms, labels = _entry_forms(entry, langs)
@@ -237,7 +241,7 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
         if not surface.isascii() and surface not in forms and _is_target_script(surface, langs):
             forms.append(surface)
             labels.append(surface)
-        source = " ".join(corrected[s:e] for s, e in spans)
+        source = " ".join(corrected[s:e] for s, e in spans) or surface
         expansion.concepts.append(
             Concept(
                 source=source,
@@ -246,22 +250,18 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
                 glossary=True,
                 labels=labels,
                 sections=frozenset(getattr(entry, "sections", ()) or ()),
+                position=min((s for s, _ in spans), default=len(corrected)),
             )
         )
 
-    for kind, run, _ in runs(residual):
+    for kind, run, start in runs(residual):
         if kind == "word":
             if run not in STOPWORDS and (len(run) > 1 or run.isdigit()):
-                expansion.concepts.append(Concept(source=run, forms=[run], weight=0.5))
+                expansion.concepts.append(Concept(run, [run], weight=0.5, position=start))
         elif run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
-            expansion.concepts.append(Concept(source=run, forms=[run], weight=0.7))
-    expansion.concepts.sort(key=lambda c: _position(c.source, corrected))
+            expansion.concepts.append(Concept(run, [run], weight=0.7, position=start))
+    expansion.concepts.sort(key=lambda c: c.position)
     return expansion
-
-
-def _position(source: str, text: str) -> int:
-    at = text.find(source)
-    return at if at >= 0 else len(text)
 
 
 def _is_han(text: str) -> bool:
