@@ -252,6 +252,24 @@ def test_matched_terms_and_snippet(env):
     assert "にげる" in hit["snippet"]
 
 
+def test_snippet_shows_the_sentence_with_all_the_concepts(env):
+    from judgebot.search.expand import expand as expand_query
+    from judgebot.search.highlight import find_matches, make_snippet
+
+    text = ("弱点の話。" + "あ" * 300 + "ベンチポケモンの話。" + "い" * 300
+            + "ベンチポケモンへのダメージは弱点を計算しません。" + "う" * 300)
+    concepts = expand_query("weakness benched pokemon", "ja").concepts
+    snippet, matched = make_snippet(text, "", find_matches(normalize(text), concepts))
+    assert "ベンチポケモンへのダメージは弱点を計算しません" in snippet
+    assert matched == ["弱点", "ベンチポケモン"]
+
+
+def test_json_reports_expansion_and_corrections(env):
+    result = search("weaknes on the bench", limit=3)
+    assert result["corrected"] == {"weaknes": "weakness"}
+    assert any(term["en"] == "Weakness" and "약점" in term["forms"] for term in result["expanded"])
+
+
 @pytest.mark.parametrize("doc", ["guide-ja", "guide-zh", "rules-ko"])
 def test_doc_filter(env, doc):
     result = search("weakness", doc=doc)
