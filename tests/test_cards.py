@@ -272,6 +272,20 @@ def test_a_heading_never_ends_a_card():
                 f"heading last on a card (extra={extra})"
 
 
+def test_a_glossary_term_is_never_split_from_its_sections():
+    item = CardItem(
+        key="glossary:test", kind="glossary", lang="ja", kicker="用語集", title="用語集: テスト",
+        blocks=[Block("term", row={"ja": f"用語{n}", "zh": f"术语{n}", "ko": f"용어{n}", "en": f"term {n}"},
+                      cite=("guide-ja:I-A-01", "guide-ja:I-A-03")) for n in range(40)],
+        source="judgebot glossary",
+    )
+    cards = physical_cards(item)
+    assert len(cards) > 2
+    terms = [flowable for card in cards for flowable, _ in card.body[1:]]  # body[0]: column header
+    assert len(terms) == 40
+    assert all(len(table._cellvalues) == 2 for table in terms)
+
+
 @pytest.mark.parametrize("text,rows", [
     # blank cells are kept where they are: a missing ● is information
     ("a | b | c\n● |  | x\n |  ● | y", [["a", "b", "c"], ["●", "", "x"], ["", "●", "y"]]),

@@ -307,6 +307,7 @@ def _term(block, st: Styles, width: float) -> Flowable:
         style += [("SPAN", (0, 1), (-1, 1)), ("TOPPADDING", (0, 1), (-1, 1), 0)]
     table = Table(data, colWidths=[width / 4] * 4, hAlign="LEFT")
     table.setStyle(TableStyle(style))
+    table.keep_together = True  # a term and its sections stay on one card
     return table
 
 
