@@ -62,6 +62,7 @@ RECORDS = [
     _rec("rules-ko", "B-09", "section", "자신의 차례에 할 수 있는 것",
          "배틀 포켓몬을 벤치로 되돌리는 것을 「후퇴」라고 합니다. 후퇴할 때는 카드의 「후퇴 에너지」에 적힌 만큼의 에너지를 트래쉬합니다. "
          "벤치 포켓몬에게 주는 데미지는 약점, 저항력 계산을 하지 않습니다."),
+    _rec("rules-ko", "포켓몬 체크의 순서", "section", "포켓몬 체크의 순서", "「독」의 체크 「화상」의 체크"),
     _rec("rules-ja", "B-09", "section", "自分の番の最初にすること", "自分の番の最初に山札からカードを1枚引きます。"),
     _rec("wiki-ja", "歴史", "section", "歴史", "ポケモンカードゲームは1996年に発売された。ＨＰの表記は"),
 ]
@@ -296,6 +297,7 @@ def test_en_searches_every_document(env):
         ("ⅱ-b-08", ["guide-ja:II-B-08", "guide-zh:II-B-08"]),
         ("guide-ja:II-B-07/faq-1", ["guide-ja:II-B-07/faq-1"]),
         ("wiki-ja:歴史", ["wiki-ja:歴史"]),
+        ("rules-ko:포켓몬 체크의 순서", ["rules-ko:포켓몬 체크의 순서"]),
         ("B-09", ["rules-ko:B-09", "rules-ja:B-09"]),
         ("II-B-99", []),  # an ID that does not exist is not matched as words
     ],

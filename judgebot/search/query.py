@@ -130,7 +130,10 @@ def _citations_typed(query: str) -> list[str] | None:
     text = unicodedata.normalize("NFKC", query).strip()
     doc, sep, _ = text.partition(":")
     if sep and doc.strip().lower() in DOCS:
-        return [normalize_id(f"{doc.strip().lower()}:{text.partition(':')[2]}")]
+        exact = f"{doc.strip().lower()}:{text.partition(':')[2].strip()}"
+        # Heading-text IDs keep their spaces (rules-ko:포켓몬 체크의 순서); others are
+        # normalized as judges type them (guide-ja: ii-b-08).
+        return list(dict.fromkeys([exact, normalize_id(exact)]))
     if _SECTION_ID.match(text):
         return [f"{d}:{normalize_id(text)}" for d in DOCS]
     return None
