@@ -170,6 +170,12 @@ def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
             return
 
 
+def _other_attacker(hit: Hit, effects: list) -> list[tuple]:
+    """Effects on the target that are about other attackers (their `from` does not match)."""
+    return [(e, f"{hit.attacker.name} is not {e.from_.describe()} (seen from {hit.target.name})", cites_of(e))
+            for e in effects]
+
+
 def _from_matches(effect, hit: Hit) -> bool:
     return matches(effect.from_, hit.attacker, hit.target.owner) if effect.from_ else True
 
@@ -188,11 +194,13 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
                     + "; ".join(describe_effect(e) for e in on_target) + " ignored",
                     _cite("defender_effects", "guide-ja:II-B-07", *hit.attack_cites))
         return
-    if skipped and hit.kind == "self":
+    own_side = [e for e in skipped if hit.kind == "self" and e.from_.side == "opponent"]
+    if own_side:
         _record(ruling, calc, "defender_effects",
-                f"self damage is from its own Pokémon: {'; '.join(describe_effect(e) for e in skipped)} "
+                f"self damage is from its own Pokémon: {'; '.join(describe_effect(e) for e in own_side)} "
                 "(from the opponent's Pokémon) does not apply",
                 _cite("defender_effects", "guide-ja:II-B-09", "guide-ja:II-B-09/faq-2"))
+    _not_applied(ruling, calc, "defender_effects", _other_attacker(hit, [e for e in skipped if e not in own_side]))
     if not effects:
         return
     total = sum(e.get("amount", 0) for e in effects)
@@ -209,9 +217,11 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
 
 def final(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
-    prevent = [e for e in board.of_kind(hit.target, "prevent_damage") if _from_matches(e, hit)]
+    on_target = board.of_kind(hit.target, "prevent_damage")
+    prevent = [e for e in on_target if _from_matches(e, hit)]
     if not hit.ignore_defender_effects:
-        _not_applied(ruling, calc, "final", _silenced(board, hit.target, "prevent_damage"))
+        _not_applied(ruling, calc, "final", _silenced(board, hit.target, "prevent_damage")
+                     + _other_attacker(hit, [e for e in on_target if e not in prevent]))
     if prevent and hit.ignore_defender_effects:
         _record(ruling, calc, "final",
                 f"{hit.target.name} would take no damage ({'; '.join(describe_effect(e) for e in prevent)}), "
