@@ -4,6 +4,18 @@ Abilities, attacks, Energy and Tools.
 
 Every problem is a ScenarioError naming the file, the line and the key path:
 `rulings/x.yaml:12: you.bench[2].hp: expected a positive multiple of 10, got 95`.
+
+Additive extensions to SCENARIOS.md (nothing the spec allows changes meaning):
+- filter key `has_ability: true|false` — has an Ability in force now (after no_abilities);
+- effect key `when: <filter>` on any primitive — it works only while the Pokémon it is
+  on matches (ブレイブバングル "（「ルールを持つポケモン」をのぞく）");
+- `damage_dealt` field `attack: NAME` — only for that attack (エコーボイス);
+- attack key `conditions: [...]` — Special Conditions it gives its targets (step 5);
+- `bench_damage` entry key `weakness_resistance: true` — "unless stated" (Ⅱ-B-08);
+- an attack may be `{card: NAME, ...}` (catalog attack with the fields given inline);
+- `stadium` may be a catalog name, `{card, owner}` or `{name, owner, effects}`;
+- a position index inside a flow collection (`{target: opponent.bench[0]}`) is read
+  as the spec writes it (yaml_lines.py).
 """
 
 from __future__ import annotations
