@@ -2,7 +2,7 @@
 
 - every FAQ of the seed documents (and of the corpus) is a row of the table, once;
 - every file the table names exists, and every FAQ-named file is in the table;
-- a FAQ file's `ask` is the row's ask kind; a turn ruling's `expect.cites` include its FAQ;
+- a FAQ file's `ask` is the row's ask kind and its `expect.cites` include the FAQ;
 - every top-level rulings/*.yaml is in the table or is a rule_* / spec-* scenario;
 - every `cites` citation under rulings/ (and every citation of the table) resolves.
 """
@@ -172,8 +172,7 @@ def test_faq_file_matches_its_row(path):
     data = load(path)
     ask = next(iter(data["ask"]))
     assert ask == row["ask"], f"{path.name}: asks {ask!r}, the table says {row['ask']!r}"
-    if ask != "attack":  # the turn rulings always cite their FAQ (the attack rulings choose their own cites)
-        assert citation in data["expect"]["cites"], f"{path.name}: expect.cites does not include {citation}"
+    assert citation in data["expect"]["cites"], f"{path.name}: expect.cites does not include {citation}"
 
 
 @pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: str(p.relative_to(RULINGS)))
