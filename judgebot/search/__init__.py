@@ -12,8 +12,14 @@ from judgebot.search.query import run_search
 
 
 def search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
-    """Ranked hits, best first: {"query", "hits": [{"id", "doc", "section", "lang",
-    "kind", "title", "score", "snippet", "matched"}], "expanded", ...}."""
+    """Ranked hits, best first (CONTRACT.md `search`): {"query", "hits": [{"id",
+    "doc", "section", "lang", "kind", "title", "score", "snippet", "matched"}], ...}.
+
+    Additive keys: hit "matched" (the query's terms as the record writes them),
+    "lang", "doc", "expanded" (each glossary term found: {"term", "en", "forms"}) and,
+    when an English word was read as a glossary word, "corrected" ({"weaknes":
+    "weakness"}). Raises InputError (empty query, unknown --doc/--lang, bad limit)
+    and CacheError (index cache unreadable or unwritable)."""
     return run_search(query, lang=lang, doc=doc, limit=limit)
 
 

@@ -1,5 +1,18 @@
 """Run a search: validate the options, expand the query, ask Whoosh for candidates,
-re-rank them by how much of the question they cover, and shape the CONTRACT JSON."""
+re-rank them by how much of the question they cover, and shape the CONTRACT JSON.
+
+Ranking: Whoosh BM25F over the section heading (weighted) and the record's own text
+gives the candidates; each is then scored
+
+    bm25 × document prior × kind prior × (1 + glossary-defined bonus)
+         × (1 + proximity bonus) × (0.2 + 0.8 × coverage)²
+
+where coverage is the weighted share of the query's concepts the record mentions
+(what only its quoted cards mention counts half), the defined bonus applies where the
+glossary says a query term is defined, and the proximity bonus where the concepts
+occur within a sentence of each other. An ID or citation typed as the query is looked
+up exactly instead.
+"""
 
 from __future__ import annotations
 
