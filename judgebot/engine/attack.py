@@ -217,7 +217,7 @@ def damage(r: Resolution) -> dict[str, int]:
     taken: dict[str, int] = {t: 0 for t in r.ask.targets}
     hits = _hits(r)
     if not hits:
-        ruling.step("damage", f"{r.attack.name} does no damage", _cite("damage"))
+        ruling.step("damage", f"{r.attack.name} does no damage (the scenario gives it no `damage`)", _cite("damage"))
     for h in hits:
         amount = dmg.calculate(r.board, ruling, h)
         position = h.target.position

@@ -109,6 +109,7 @@ class Attack:
     effects: tuple[Effect, ...] = ()
     conditions: tuple[str, ...] = ()  # Special Conditions it gives its target (step 5)
     cites: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()  # what its source does not give ("cost"): never guessed
 
 
 @dataclass(frozen=True)

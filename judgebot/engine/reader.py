@@ -478,6 +478,7 @@ class Reader:
             conditions=(tuple(self.list_of(raw["conditions"], _join(path, "conditions"), self.condition))
                         if "conditions" in raw else (base.conditions if base else ())),
             cites=tuple(dict.fromkeys(cites + (base.cites if base else ()))),
+            missing=() if "cost" in raw else (base.missing if base else ("cost",)),
         )
 
     def bench_hit(self, value: Any, path: str) -> BenchHit:

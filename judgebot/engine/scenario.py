@@ -261,6 +261,11 @@ class ScenarioReader(Reader):
             if len(set(targets)) != len(targets):
                 self.fail(_join(path, "targets"), "a target is listed twice")
         number = next(i for i, a in enumerate(attacker.attacks) if a.name == name)
+        if attacker.attack(name).missing:
+            self.fail(f"{by}.attacks[{number}]",
+                      f"missing required key 'cost' for {name} (the card catalog does not print it; give it inline: "
+                      f"{{card: {name}, cost: [...]}})" if attacker.attack(name).cites
+                      else f"missing required key 'cost' for {name} ([] for an attack that needs no Energy)")
         for index, hit in enumerate(attacker.attack(name).bench_damage):
             self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
         return AttackAsk(name=name, by=by, targets=targets)

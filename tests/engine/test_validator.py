@@ -109,6 +109,10 @@ CASES = [
     ("attack: {name: バーニングダーク}", "evolve: {target: you.active, card: {name: メガリザードンex}, via: candy}",
      "rulings/x.yaml:20: ask.evolve.via: unknown way to evolve 'candy'; expected one of hand, rare_candy, "
      "effect"),
+    ("attacks: [{name: バーニングダーク, cost: [fire, fire, colorless], damage: 120}]",
+     "attacks: [{name: バーニングダーク, damage: 120}]",
+     "rulings/x.yaml:8: you.active.attacks[0]: missing required key 'cost' for バーニングダーク ([] for an attack "
+     "that needs no Energy)"),
     ("damage: 120}]", "damage: 120, bench_damage: [{target: opponent.bench[2], amount: 20}]}]",
      "rulings/x.yaml:8: you.active.attacks[0].bench_damage[0].target: no Pokémon at opponent.bench[2]: "
      "opponent has 0 Benched Pokémon"),
