@@ -19,6 +19,7 @@ LABELS = {
 }
 
 KINDS = ("section", "faq", "example", "procedure", "glossary")
+CARD_FONT_LANGS = ("ja", "zh", "ko")  # languages with their own glyph forms (and font)
 
 
 def label(key: str, lang: str) -> str:
@@ -54,13 +55,19 @@ class CardItem:
     source: str  # footer: document title, version, citation
     citations: list[str] = field(default_factory=list)
 
-    def text_chars(self) -> set[str]:
-        chars = set(self.kicker + self.title + self.source)
+    def chars_by_lang(self) -> dict[str, set[str]]:
+        """The characters each language's font must draw: a glossary column in its
+        own language's glyph forms, everything else in the card's language."""
+        own = set(self.kicker + self.title + self.source)
+        out = {self.lang: own}
         for block in self.blocks:
-            chars.update(block.text, block.label or "", *block.cite)
-            for value in (block.row or {}).values():
-                chars.update(value)
-        return chars
+            own.update(block.text, block.label or "", *block.cite)
+            for lang, value in (block.row or {}).items():
+                out.setdefault(lang if lang in CARD_FONT_LANGS else self.lang, set()).update(value)
+        return out
+
+    def text_chars(self) -> set[str]:
+        return set().union(*self.chars_by_lang().values())
 
     def translated(self, table: dict[int, str]) -> "CardItem":
         """A copy with characters replaced per `table` (str.translate), in every text."""

@@ -61,16 +61,17 @@ def font_file(weight: str) -> Path:
     )
 
 
-def register_fonts(lang: str, chars: str | set[str]) -> CardFont:
+def register_fonts(lang: str, chars: str | set[str], bold_chars: str | set[str] | None = None) -> CardFont:
     """Build (or reuse) and register the regular and bold fonts of `lang` that cover
-    `chars`. The same language and characters always give the same font bytes."""
+    `chars` (the bold one only `bold_chars`, if given). The same language and
+    characters always give the same font bytes."""
     if lang not in LOCL_TAGS:
         raise InputError(f"no card font for language {lang!r}; use one of ja, zh, ko")
-    charset = "".join(sorted({c for c in chars if _printable(c)}))
-    digest = hashlib.sha256(f"{lang}\0{charset}".encode()).hexdigest()[:10]
     names = {}
     missing: set[str] = set()
-    for weight in ("regular", "bold"):
+    for weight, wanted in (("regular", chars), ("bold", chars if bold_chars is None else bold_chars)):
+        charset = "".join(sorted({c for c in wanted if _printable(c)}))
+        digest = hashlib.sha256(f"{lang}\0{charset}".encode()).hexdigest()[:10]
         name = f"JBNoto-{lang}-{weight}-{digest}"
         # reportlab shares one parsed face among fonts with the same PostScript name,
         # so each subset gets its own: NotoSansCJKja-Regular-<digest>.

@@ -481,14 +481,11 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
     """Write the cards of `items` to `output`; the same items give the same bytes."""
     if not items:
         raise InputError("nothing to print: the selection matched no rules")
-    chars = set(FIXED_CHARS).union(*(item.text_chars() for item in items))
-    unprintable = sorted(missing_chars(chars))
+    unprintable = sorted(missing_chars(set().union(*(item.text_chars() for item in items))))
     if unprintable:
         table = {ord(c): stand_in(c) for c in unprintable}
         items = [item.translated(table) for item in items]
-        chars = set(FIXED_CHARS).union(*(item.text_chars() for item in items))
-    langs = sorted({item.lang for item in items} | ({"ja", "zh", "ko"} if any(i.kind == "glossary" for i in items) else set()))
-    fonts = {lang: register_fonts(lang, chars) for lang in langs}
+    fonts = _fonts_for(items)
     renderer = CardRenderer(sheet, fonts)
     cards = [card for item in items for card in renderer.physical_cards(item)]
 
@@ -528,6 +525,23 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
         "missing_glyphs": sorted({ch for font in fonts.values() for ch in font.missing}),
         "stand_ins": {c: stand_in(c) for c in unprintable},
     }
+
+
+def _fonts_for(items: list[CardItem]) -> dict[str, CardFont]:
+    """One font family per language, cut to the characters printed in it. A language
+    that only fills glossary columns gets a regular weight with just those."""
+    chars: dict[str, set[str]] = {}
+    for item in items:
+        for lang, used in item.chars_by_lang().items():
+            chars.setdefault(lang, set()).update(used)
+    card_langs = {item.lang for item in items}
+    fonts = {}
+    for lang in sorted(chars):
+        if lang in card_langs:
+            fonts[lang] = register_fonts(lang, chars[lang] | set(FIXED_CHARS))
+        else:
+            fonts[lang] = register_fonts(lang, chars[lang] | set(FIXED_CHARS), bold_chars=set(FIXED_CHARS))
+    return fonts
 
 
 def _draw_cut_marks(c, sheet: Sheet) -> None:
