@@ -429,7 +429,14 @@ class Glossary:
                 if entry not in bucket:
                     bucket.append(entry)
         self.by_key.pop("", None)
-        self.matcher = TextMatcher(entries)
+        self._matcher: TextMatcher | None = None
+
+    @property
+    def matcher(self) -> "TextMatcher":
+        """Built on first use: `term` lookups never need it, only query expansion does."""
+        if self._matcher is None:
+            self._matcher = TextMatcher(self.entries)
+        return self._matcher
 
     def find_terms(self, text: str) -> list[Entry]:
         return self.matcher.find(text)

@@ -127,3 +127,16 @@ def test_unwritable_cache_is_a_clear_error(cli, tmp_path):
     assert result.code == 2
     assert str(blocker) in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("ⅱ-b-07 / FAQ-1", "guide-ja:II-B-07/faq-1"),
+    ("Ⅰ-D", "guide-ja:I-D"),
+    ("rules-ko:b-11", "rules-ko:B-11"),
+    ("rules-ko:기술의 데미지 계산의 순서", "rules-ko:기술의 데미지 계산의 순서"),
+    ("wiki-ja:勝敗の判定", "wiki-ja:勝敗の判定"),
+])
+def test_show_accepts_ids_as_judges_type_them(cli, typed, expected):
+    result = cli("show", typed, "--json")
+    assert result.code == 0, result.stderr
+    assert result.json()["id"] == expected

@@ -165,29 +165,38 @@ class Corpus:
         return close
 
 
-_ROMAN = {"Ⅰ": "I", "Ⅱ": "II", "Ⅲ": "III"}
+_ROMAN = {"Ⅰ": "I", "Ⅱ": "II", "Ⅲ": "III", "ⅰ": "I", "ⅱ": "II", "ⅲ": "III"}
+
+
+_NUMBERED_ID = re.compile(r"(?i)(i{1,2}|[a-h])(\s*-\s*[a-h0-9]+)*(\s*/\s*(faq|ex)\s*-\s*\d+)?")
 
 
 def normalize_id(ident: str) -> str:
-    """Accept what judges type: Roman numeral glyphs, lower case, spaces."""
+    """Accept what judges type for numbered IDs: Roman numeral glyphs, lower case,
+    spaces (`ⅱ-b-07 / FAQ-1` → `II-B-07/faq-1`). Heading-text IDs (wiki-ja, the
+    play rules' unnumbered headings) are kept exactly as typed."""
     ident = ident.strip()
+    doc, sep, rest = ident.partition(":") if ":" in ident else ("", "", ident)
+    candidate = rest
     for glyph, ascii_ in _ROMAN.items():
-        ident = ident.replace(glyph, ascii_)
-    doc, sep, rest = ident.rpartition(":")
-    rest = rest.replace(" ", "")
-    # Upper-case guide/rules section IDs (i-a-03 -> I-A-03) but keep faq/ex suffixes.
-    section, slash, sub = rest.partition("/")
-    if re.fullmatch(r"(?i)(i{1,2}|[a-h])(-[a-h0-9]+)*", section):
-        section = section.upper()
-    return f"{doc}{sep}{section}{slash}{sub.lower()}"
+        candidate = candidate.replace(glyph, ascii_)
+    if not _NUMBERED_ID.fullmatch(candidate.strip()):
+        return f"{doc.strip()}{sep}{rest.strip()}"
+    section, slash, sub = candidate.replace(" ", "").partition("/")
+    return f"{doc.strip()}{sep}{section.upper()}{slash}{sub.lower()}"
 
 
-def _hash_files(paths: list[Path]) -> str:
+def hash_files(paths: list[Path]) -> str:
     digest = hashlib.sha256()
     for path in paths:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def content_hash() -> str:
+    """The hash of everything the corpus (and so the search index) is built from."""
+    return hash_files(corpus_files())
 
 
 def corpus_files() -> list[Path]:
@@ -221,4 +230,4 @@ def load_corpus() -> Corpus:
     files = corpus_files()
     if not any(f.suffix == ".json" for f in files):
         raise InputError(f"no corpus in {corpus_dir()}: run `judgebot ingest` first")
-    return _load(str(corpus_dir()), _hash_files(files))
+    return _load(str(corpus_dir()), hash_files(files))

@@ -72,7 +72,7 @@ _hash_memo: dict[tuple, str] = {}
 
 
 def current_content_hash() -> str:
-    from judgebot.corpus.model import _hash_files, corpus_files
+    from judgebot.corpus.model import corpus_files, hash_files
 
     files = corpus_files()
     try:
@@ -80,7 +80,7 @@ def current_content_hash() -> str:
         signature = tuple((name, st.st_mtime_ns, st.st_size) for name, st in stats)
         if signature not in _hash_memo:
             _hash_memo.clear()
-            _hash_memo[signature] = _hash_files(files)
+            _hash_memo[signature] = hash_files(files)
     except OSError as exc:
         raise InputError(f"{exc.filename}: cannot read the corpus: {exc.strerror}") from None
     return _hash_memo[signature]
