@@ -55,7 +55,9 @@ DOES_WORDS = ("heal", "draw", "search_deck", "bench_from_deck", "bench_from_disc
               "discard")
 PAY_WORDS = ("discard_hand", "discard_energy_from_hand")
 POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
-CITATION_RE = re.compile(r"[a-z]+-[a-z]+:[A-Za-z0-9\-]+(/(faq|ex)-\d+)?")
+# A section ID is the documents' numbering (I-A-01, B-11) or, for wiki-ja and the play
+# rules' unnumbered headings, the heading text (which may contain spaces).
+CITATION_RE = re.compile(r"(guide-ja|guide-zh|rules-ko|rules-ja|wiki-ja):[^\s:/][^:/]*(/(faq|ex)-\d+)?")
 
 FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability")
 # Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`
