@@ -305,6 +305,15 @@ def test_chapter_prints_every_section_under_it(tmp_path, corpus):
     assert summary["cards"] >= len(ids)
 
 
+def test_a_cited_chapter_heading_lists_its_sections(tmp_path, corpus):
+    out = tmp_path / "heading.pdf"
+    build_cards(Selection(citations=["guide-ja:II-B"]), out, corpus=corpus)
+    text = pdf_text(out)
+    for child in corpus.get("guide-ja:II-B").children:
+        record = corpus.get(child)
+        assert squeeze(f"{record.section}{record.title}") in text
+
+
 # -- citations --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["ja", "zh", "ko"])

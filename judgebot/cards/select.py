@@ -163,6 +163,9 @@ def record_item(record, corpus) -> CardItem:
     blocks = [b for b in blocks if b.text.strip() or b.row]
     if not blocks:
         blocks = [Block("para", line) for line in record.text.splitlines() if line.strip()]
+    if not blocks and record.children:  # a chapter heading: list what it holds
+        children = [corpus.get(c) for c in record.children if c in corpus]
+        blocks = [Block("bullet", f"{child.section}  {child.title}") for child in children]
     shown_refs = [r for r in record.refs if r in corpus]
     if shown_refs:
         blocks.append(Block("note", label=label("see", lang), text=" ".join(shown_refs)))
