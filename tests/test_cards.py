@@ -19,7 +19,8 @@ from judgebot.cards import Selection, build_cards
 from judgebot.cards.content import Block, CardItem
 from judgebot.cards.layout import CARD_SIZES, PAGE_SIZES, make_sheet
 from judgebot.cards.fonts import register_fonts
-from judgebot.cards.render import CardRenderer, _table_rows, render_pdf
+from judgebot.cards.flowables import _table_rows
+from judgebot.cards.render import CardRenderer, render_pdf
 from judgebot.cards.select import PROCEDURE_TITLES, localize_citations
 from judgebot.corpus import load_corpus
 from judgebot.engine.procedures import DAMAGE, PROCEDURES
