@@ -19,7 +19,7 @@ from judgebot.cards import Selection, build_cards
 from judgebot.cards.content import Block, CardItem
 from judgebot.cards.layout import CARD_SIZES, PAGE_SIZES, make_sheet
 from judgebot.cards.fonts import register_fonts
-from judgebot.cards.flowables import _table_rows
+from judgebot.cards.flowables import table_rows
 from judgebot.cards.render import CardRenderer, render_pdf
 from judgebot.cards.select import PROCEDURE_TITLES, localize_citations
 from judgebot.corpus import load_corpus
@@ -294,7 +294,7 @@ def test_a_glossary_term_is_never_split_from_its_sections():
     ("サイド1枚\tルールなし\nサイド2枚\tex", [["サイド1枚", "ルールなし"], ["サイド2枚", "ex"]]),
 ])
 def test_table_rows_keep_blank_cells(text, rows):
-    assert _table_rows(text) == rows
+    assert table_rows(text) == rows
 
 
 def test_chapter_prints_every_section_under_it(tmp_path, corpus):

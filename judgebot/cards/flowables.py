@@ -231,7 +231,7 @@ def _step(block, procedure: bool, st: Styles, accent) -> list[Flowable]:
     return [CardParagraph(markup(block.text), style, bulletText=block.label or "•")]
 
 
-def _table_rows(text: str) -> list[list[str]]:
+def table_rows(text: str) -> list[list[str]]:
     """Cells of tab- or pipe-separated rows. Empty cells are kept: they are the
     blanks of the table (a column without ● is a condition not met). Outer pipes
     (| a | b |) are dropped only when every row has them."""
@@ -247,7 +247,7 @@ def _table_rows(text: str) -> list[list[str]]:
 
 
 def _table(text: str, st: Styles, width: float) -> Flowable:
-    rows = _table_rows(text)
+    rows = table_rows(text)
     ncols = max(len(r) for r in rows) if rows else 1
     style = st.table if ncols <= 3 else ParagraphStyle("tt", parent=st.table, fontSize=st.table.fontSize * 0.85,
                                                        leading=st.table.leading * 0.85)
@@ -293,7 +293,7 @@ def _term(block, st: Styles, width: float) -> Flowable:
     return table
 
 
-def _glossary_header(st: Styles, width: float) -> Flowable:
+def glossary_header(st: Styles, width: float) -> Flowable:
     cells = [CardParagraph(f"<b>{code}</b>", ParagraphStyle("gh", parent=st.note, textColor=KIND_COLORS["glossary"]))
              for code in GLOSSARY_COLUMNS]
     table = Table([cells], colWidths=[width / 4] * 4, hAlign="LEFT")

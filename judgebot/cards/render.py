@@ -26,7 +26,7 @@ from judgebot.cards.flowables import (
     PAD,
     CardParagraph,
     Styles,
-    _glossary_header,
+    glossary_header,
     block_flowables,
     markup,
 )
@@ -145,7 +145,7 @@ class CardRenderer:
         body_height = ch - band - fh - 2.6 * PAD
         if body_height < 20 * mm:
             raise InputError(f"{item.key}: its title and source leave no room on a card")
-        header = (lambda: _glossary_header(st, width)) if item.kind == "glossary" else None
+        header = (lambda: glossary_header(st, width)) if item.kind == "glossary" else None
         chunks = paginate(block_flowables(item, st, width), width, body_height, header)
         return [Physical(item, chunk, i + 1, len(chunks), st) for i, chunk in enumerate(chunks)]
 
