@@ -337,6 +337,16 @@ def test_citations_are_followed_into_the_language_where_an_equivalent_exists(cor
     assert cites == ("guide-zh:I-A-03",)  # and a dead citation is never printed
 
 
+def test_an_item_missing_from_the_language_is_printed_as_cited(tmp_path, corpus):
+    faq = "guide-ja:II-B-07/faq-2"
+    with pytest.raises(InputError):
+        corpus.follow(corpus.get(faq), "ko")  # FAQs have no counterpart across documents
+    summary = build_cards(Selection(citations=[faq, "guide-ja:I-A-03"], lang="ko"), tmp_path / "x.pdf", corpus=corpus)
+    assert summary["items"][0]["id"] == faq and summary["items"][0]["lang"] == "ja"
+    assert summary["items"][1]["id"] == corpus.resolve("guide-ja:I-A-03", "ko").id
+    assert summary["langs"] == ["ja", "ko"]
+
+
 # -- determinism and errors ----------------------------------------------------------
 
 def test_same_input_gives_the_same_bytes(tmp_path, corpus):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from judgebot.cards.content import Block, CardItem, label
 from judgebot.engine.procedures import PRIZES_BY_RULE, PROCEDURES, Step
-from judgebot.errors import InputError
+from judgebot.errors import InputError, UnknownIdError
 
 CARD_LANGS = ("ja", "zh", "ko")
 GLOSSARY_LANGS = ("ja", "zh", "ko", "en")
@@ -99,18 +99,15 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
 
 
 def resolve_citation(corpus, ident: str, lang: str | None):
-    """The record of a citation, in `lang`'s document when that document has the
-    same item; otherwise the record as cited (an FAQ of one guide has no
+    """The record of a citation or bare ID, in `lang`'s document when that document
+    has the same item; otherwise the record as cited (an FAQ of one guide has no
     counterpart in the other), so the card still prints, under its own ID."""
-    if ":" not in ident:
-        return corpus.resolve(ident, lang)
-    record = corpus.resolve(ident)
-    if lang is None or record.lang == lang:
-        return record
     try:
-        return corpus.follow(record, lang)
-    except InputError:
-        return record
+        return corpus.resolve(ident, lang)
+    except UnknownIdError:
+        raise
+    except InputError:  # it exists, but not in `lang`
+        return corpus.resolve(ident)
 
 
 def _unique(records):
