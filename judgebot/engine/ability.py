@@ -177,15 +177,36 @@ def word_outcome(scenario: Scenario, side: str, word: str, playing: str | None =
                                "describe (hand, deck or discard contents)")
 
 
+# The sections behind each `does` word's board check: what the text does, and for the
+# words that choose something (Ⅱ-D-04), that nothing to choose means nothing happens.
+DOES_CITES = {
+    "heal": ("guide-ja:II-C-06",),
+    "switch_own": ("guide-ja:II-C-03",),
+    "switch_opponent": ("guide-ja:II-C-04", "guide-ja:II-C-05"),
+    "search_deck": ("guide-ja:II-D-04",),
+    "bench_from_deck": ("guide-ja:II-C-11", "guide-ja:II-D-04"),
+    "bench_from_discard": ("guide-ja:II-C-11", "guide-ja:II-D-04"),
+}
+
+
+def does_cites(does: tuple[str, ...]) -> list[str]:
+    """The sections behind the word that decides (the first)."""
+    return list(DOES_CITES.get(does[0], ())) if does else []
+
+
+NOT_ASKED = ("no `does` words are given, so whether it would change anything is not part of the question: "
+             "the check is not made")
+
+
 def what_happens(scenario: Scenario, side: str, does: tuple[str, ...], subject: str,
-                 playing: str | None = None) -> tuple[bool, str]:
-    """(something would happen, explanation). The text is done in order (Ⅱ-E-20): the
-    first thing it does decides — when that cannot be done at all, what follows it
-    ("その後") is not done either; when it can, the rest may fail without stopping it."""
+                 playing: str | None = None) -> tuple[bool | None, str]:
+    """(something would happen — None when `does` is not given —, explanation).
+
+    The text is done in order (Ⅱ-E-20): the first thing it does decides — when that
+    cannot be done at all, what follows it ("その後") is not done either; when it can,
+    the rest may fail without stopping it."""
     if not does:
-        raise NotModelledError(f"{scenario.file}: {subject}: no `does` words are given, so the engine cannot tell "
-                               "whether using it would change anything (guide-ja:I-A-02, guide-ja:I-B-01) — give "
-                               "`does`")
+        return None, NOT_ASKED
     outcomes = [word_outcome(scenario, side, word, playing) for word in does]
     first = outcomes[0]
     if first.possible is None:
@@ -332,10 +353,12 @@ def condition(d: Declaration) -> None:
 
 def nothing_happens(d: Declaration) -> None:
     possible, why = what_happens(d.scenario, "you", d.ability.does, f"Ability {d.ability.name}")
-    cites = _cite("nothing_happens") + (["guide-ja:II-E-30"] if d.ability.pay else [])
+    cites = _cite("nothing_happens") + (["guide-ja:II-E-30"] if d.ability.pay else []) + does_cites(d.ability.does)
     if len(d.ability.does) > 1:
         cites.append("guide-ja:II-E-20")
-    if possible:
+    if possible is None:
+        d.ruling.step("nothing_happens", f"{d.ability.name}: {why}", cites)
+    elif possible:
         d.ruling.step("nothing_happens", f"using {d.ability.name} would change the board: {why}", cites)
     else:
         d.refuse(f"using {d.ability.name} would change nothing ({why}): it cannot be declared", cites)

@@ -7,14 +7,16 @@ first (Ⅰ-B-03 — guide-zh states the latter); one Stadium a turn, and not one
 name of the Stadium in play (Ⅰ-B-04). For every kind: "cannot play" effects on the
 player (Ⅱ-C-19, received by the player, so a Pokémon's protection from attack effects
 does not stop them); for Items and Supporters, the condition of the text (`pay`) and
-"nothing would happen" (`does`: the first thing it does must be possible, Ⅱ-E-20).
+"nothing would happen" (`does`: the first thing it does must be possible, Ⅱ-E-20; when
+the scenario gives no `does`, the question is only about the play rules, and the
+ruling says that this check was not made).
 Playing a Stadium or attaching a Tool always changes the board, so `does` is not
 asked of them (a Stadium's "～してよい" effect is used later, not when it is played).
 """
 
 from __future__ import annotations
 
-from judgebot.engine.ability import card_cites, cannot_pay, same_card, what_happens
+from judgebot.engine.ability import card_cites, cannot_pay, does_cites, same_card, what_happens
 from judgebot.engine.catalog import load_catalog
 from judgebot.engine.effects import Board, cites_of, describe_effect
 from judgebot.engine.evolve import first_turn_of
@@ -26,12 +28,6 @@ from judgebot.errors import ScenarioError
 KIND_LABEL = {"item": "Item", "supporter": "Supporter", "stadium": "Stadium", "tool": "Pokémon Tool"}
 # Ⅱ-C-19 FAQ in both guides: "cannot play" is received by the player, not the Pokémon.
 PLAYER_RECEIVES = ("guide-ja:II-C-19/faq-1", "guide-zh:II-C-19/faq-1")
-# The rule behind each `does` word's board check, beside the kind's own section.
-DOES_CITES = {
-    "heal": ("guide-ja:II-C-06",), "switch_own": ("guide-ja:II-C-03",),
-    "switch_opponent": ("guide-ja:II-C-04",), "bench_from_deck": ("guide-ja:II-C-11",),
-    "bench_from_discard": ("guide-ja:II-C-11",),
-}
 
 
 def _cite(key: str, *extra: str) -> list[str]:
@@ -152,8 +148,10 @@ def nothing_happens(p: Play) -> None:
     does = p.ask.does or ()
     possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
                                  playing=p.ask.card)
-    cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + list(DOES_CITES.get(does[0], ()))
-    if possible:
+    cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does)
+    if possible is None:
+        p.ruling.step("nothing_happens", f"{p.ask.card}: {why}", cites)
+    elif possible:
         p.ruling.step("nothing_happens", f"playing {p.ask.card} would change the board: {why}", cites + p.cites)
     else:
         p.refuse(f"playing {p.ask.card} would change nothing ({why}): it cannot be played", cites)

@@ -117,9 +117,10 @@ def test_the_hand_must_be_given_when_the_ruling_needs_it():
     assert "you.hand" in str(err.value) and "give `you.hand`" in str(err.value)
 
 
-def test_an_ability_without_does_is_not_modelled():
-    with pytest.raises(NotModelledError, match="no `does` words"):
-        ruling(board({"name": "テスト"}))
+def test_without_does_the_nothing_happens_check_is_not_made_and_says_so():
+    result = ruling(board({"name": "テスト"}, you={"deck": 0}))
+    assert result["allowed"] is True
+    assert "not part of the question" in steps(result, "nothing_happens")[0]["text"]
 
 
 def test_a_first_word_the_board_cannot_answer_is_not_modelled():

@@ -123,9 +123,15 @@ def test_an_alias_in_hand_is_the_same_card():
     assert ruling(board({"card": "宝可梦交替"}, you={"hand": ["ポケモンいれかえ"]}))["allowed"] is True
 
 
-def test_an_item_without_does_is_not_modelled():
-    with pytest.raises(NotModelledError, match="no `does` words"):
-        ruling(board({"card": "なぞのグッズ", "kind": "item"}))
+@pytest.mark.parametrize("play, turn, you, allowed", [
+    ({"card": "なぞのグッズ", "kind": "item"}, None, {"bench": [], "deck": 0}, True),
+    ({"card": "なぞのグッズ", "kind": "item"}, None, {"effects": [{"kind": "cant_play", "card_kind": "item"}]}, False),
+    ({"card": "なぞのサポート", "kind": "supporter"}, {"supporter_played": True}, None, False),
+])
+def test_without_does_only_the_play_rules_are_asked(play, turn, you, allowed):
+    result = ruling(board(play, you=you, turn=turn))
+    assert result["allowed"] is allowed
+    assert "not part of the question" in steps(result, "nothing_happens")[0]["text"]
 
 
 @pytest.mark.parametrize("play, words", [
