@@ -8,17 +8,20 @@ continuation cards, and the same input gives the same bytes.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 
 import pypdf
 import pypdfium2
 import pytest
+from fontTools.ttLib import TTFont
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from judgebot.cards import Selection, build_cards
 from judgebot.cards.content import Block, CardItem
 from judgebot.cards.layout import CARD_SIZES, PAGE_SIZES, make_sheet
-from judgebot.cards.fonts import register_fonts
+from judgebot.cards.fonts import _subset_ttf, register_fonts
 from judgebot.cards.flowables import table_rows
 from judgebot.cards.render import CardRenderer, render_pdf
 from judgebot.cards.select import PROCEDURE_TITLES, localize_citations
@@ -180,6 +183,20 @@ def test_header_band_is_drawn_where_the_first_card_sits(mixed_pdf):
     py = int((page_h - (y + sheet.card_size[1] - 6)) * scale)
     r, g, b = image.getpixel((px, py))
     assert (r, g, b) != (255, 255, 255) and max(r, g, b) - min(r, g, b) > 40
+
+
+def test_latin_keeps_one_form_while_han_takes_each_languages_form():
+    text = "rules-ko:B-01 (x2). 直骨"
+    fonts = {lang: register_fonts(lang, text) for lang in ("ja", "zh", "ko")}
+    widths = {lang: stringWidth("rules-ko:B-01 (x2).", f.regular, 10) for lang, f in fonts.items()}
+    assert len(set(widths.values())) == 1, widths  # citations look the same on every card
+    outlines = {}
+    for lang in ("ja", "zh"):
+        data, _ = _subset_ttf("regular", lang, "直", f"t-{lang}")
+        font = TTFont(io.BytesIO(data))
+        glyph = font["glyf"][font.getBestCmap()[ord("直")]]
+        outlines[lang] = glyph.getCoordinates(font["glyf"])[0].array.tobytes()
+    assert outlines["ja"] != outlines["zh"]  # 直 is drawn differently in Japan and China
 
 
 def test_missing_glyphs_get_a_readable_stand_in(tmp_path):

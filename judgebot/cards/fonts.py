@@ -180,8 +180,11 @@ def _apply_locl(font, lang_tag: str, codepoints: set[int]) -> None:
             if lookup.LookupType == 7:  # extension wrapper
                 table = table.ExtSubTable
             substitute.update(getattr(table, "mapping", {}) or {})
+    # Only CJK codepoints: Latin letters and ASCII punctuation keep their default
+    # proportional forms (the Korean forms of ":" and "." look wrong in citations).
+    cjk = [cp for cp in codepoints if cp >= 0x2E80]
     for table in font["cmap"].tables:
-        for cp in codepoints:
+        for cp in cjk:
             glyph = table.cmap.get(cp)
             if glyph in substitute:
                 table.cmap[cp] = substitute[glyph]
