@@ -97,18 +97,17 @@ def timing(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) 
                "play are no obstacle" + (f" ({'; '.join(notes)})" if notes else "")
         ruling.step("via_effect", text, _cite("via_effect"))
         return
-    extra = rare_candy_cites() if ask.via == "rare_candy" else []
-    key = "rare_candy" if ask.via == "rare_candy" else "first_turn"
-    how = "ふしぎなアメ cannot be used" if ask.via == "rare_candy" else "no Pokémon evolves"
+    candy = _cite("rare_candy") + rare_candy_cites() if ask.via == "rare_candy" else []
+    how = "ふしぎなアメ cannot be used" if candy else "no Pokémon evolves"
     if first:
         ruling.reason(f"it is your first turn (turn {scenario.turn.number}, {scenario.turn.first} went first): "
-                      f"{how} on a player's own first turn", _cite("first_turn") + (_cite(key) + extra
-                                                                                    if extra else []))
+                      f"{how} on a player's own first turn", _cite("first_turn") + candy)
     else:
         ruling.step("first_turn", f"turn {scenario.turn.number} is not your first turn", _cite("first_turn"))
     if target.came_into_play_this_turn:
-        ruling.reason(f"{target.name} was put into play this turn: {how} on it this turn",
-                      _cite("this_turn") + (_cite(key) + extra if extra else []))
+        ruling.reason(f"{target.name} was put into play this turn: "
+                      + ("ふしぎなアメ cannot be used on it" if candy else "it cannot evolve") + " this turn",
+                      _cite("this_turn") + candy)
     elif target.evolved_this_turn:
         ruling.reason(f"{target.name} evolved this turn"
                       + (f" (from {target.evolved_from_this_turn})" if target.evolved_from_this_turn else "")
