@@ -127,15 +127,15 @@ def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, str, 
     sets = [e for e in effects if e.get("set") is not None]
     adds = [e for e in effects if e.get("add") is not None]
     cites: list[str] = []
-    count, how = base, f"the usual {base}"
+    count, how = base, ""
     if sets:
         count = max(e.get("set") for e in sets)
-        how = f"becomes {count}" + (f" (the largest of {', '.join(str(e.get('set')) for e in sets)}, applied once)"
+        how = f"it becomes {count}" + (f" (the largest of {', '.join(str(e.get('set')) for e in sets)}, applied once)"
                                     if len(sets) > 1 else "") + f" ({'; '.join(describe_effect(e) for e in sets)})"
         cites += ["guide-ja:II-E-16"] + [c for e in sets for c in card_cites(e.cites)]
     if adds:
         extra = sum(e.get("add") for e in adds)
-        how += f", then {extra} more ({'; '.join(describe_effect(e) for e in adds)}, added up)"
+        how += f"{', then' if how else ''} {extra} more ({'; '.join(describe_effect(e) for e in adds)}, added up)"
         count += extra
         cites += ["guide-ja:II-E-17"] + [c for e in adds for c in card_cites(e.cites)]
     return count, how, cites
@@ -145,16 +145,24 @@ def _place(c: Checkup, mon: Pokemon, condition: str) -> tuple[int, str, list[str
     count, how, cites = counters_for(c.board, mon, condition)
     c.damage_after[mon.position] += count * 10
     if c.board.of_kind(mon, "prevent_effects"):
-        how += (f"; it stays {LABEL[condition]} although it now takes no effects of attacks — a Special Condition "
+        how += (f"{'; ' if how else ''}it stays {LABEL[condition]} although it now takes no effects of attacks — a Special Condition "
                 "received before stays")
         cites += list(EARLIER_CONDITION_STAYS)
     return count, how, cites
 
 
+def _counters(count: int) -> str:
+    return f"{count} damage counter{'s' if count != 1 else ''}"
+
+
+def _paren(text: str) -> str:
+    return f" ({text})" if text else ""
+
+
 def poison(c: Checkup) -> None:
     for mon in c.with_condition("poisoned"):
         count, how, cites = _place(c, mon, "poisoned")
-        c.ruling.step("poison", f"{mon.name} ({mon.position}) is Poisoned: {count} damage counter(s) ({how})",
+        c.ruling.step("poison", f"{mon.name} ({mon.position}) is Poisoned: {_counters(count)}{_paren(how)}",
                       _cite("poison") + CONDITION_CITES["poisoned"] + cites, value=count, change=f"+{count * 10}",
                       target=mon.position)
 
@@ -166,7 +174,7 @@ def burn(c: Checkup) -> None:
         after = "it recovers from Burn" if coin == "heads" else "it stays Burned"
         if coin == "heads":
             c.conditions_after[mon.position].remove("burned")
-        c.ruling.step("burn", f"{mon.name} ({mon.position}) is Burned: {count} damage counters ({how}), then coin "
+        c.ruling.step("burn", f"{mon.name} ({mon.position}) is Burned: {_counters(count)}{_paren(how)}, then coin "
                               f"{number}: {coin} — {after} (current rule: counters, then the flip; the older play "
                               "rules flipped first)",
                       _cite("burn") + CONDITION_CITES["burned"] + cites, value=coin, change=f"+{count * 10}",
