@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judgebot.errors import ScenarioError
@@ -26,6 +26,7 @@ def test_mulligans_are_validated():
         ruling(ask(-1, 0))
 
 
+@settings(deadline=None)
 @given(you=st.integers(0, 20), opponent=st.integers(0, 20))
 def test_swapping_the_players_swaps_the_draws(you, opponent):
     a, b = ruling(ask(you, opponent))["extra_draws"], ruling(ask(opponent, you))["extra_draws"]
