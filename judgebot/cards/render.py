@@ -91,6 +91,8 @@ def paginate(flowables: list[Flowable], width: float, height: float, header=None
     return chunks
 
 
+CORNER = 2.2 * mm  # radius of the card outline's corners
+
 # Body-text factors tried, largest first, when a smaller type saves a card
 # (7.4 pt body text at 1.0; 6.4 pt at the smallest).
 FIT_STEPS = (1.0, 0.93, 0.86)
@@ -157,23 +159,12 @@ class CardRenderer:
         c.saveState()
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.3)
-        c.roundRect(x + 0.6, y + 0.6, cw - 1.2, ch - 1.2, 2.2 * mm, stroke=1, fill=0)
+        c.roundRect(x + 0.6, y + 0.6, cw - 1.2, ch - 1.2, CORNER, stroke=1, fill=0)
 
         kicker, title, kh, th = self._header(item, st)
         band = kh + th + 2 * PAD * 0.75 + 1.5
         top = y + ch
-        c.setFillColor(accent)
-        path = c.beginPath()
-        r = 2.2 * mm
-        bx0, bx1, by0, by1 = x + 0.6, x + cw - 0.6, top - 0.6 - band, top - 0.6
-        path.moveTo(bx0, by0)
-        path.lineTo(bx0, by1 - r)
-        path.arcTo(bx0, by1 - 2 * r, bx0 + 2 * r, by1, startAng=180, extent=-90)
-        path.lineTo(bx1 - r, by1)
-        path.arcTo(bx1 - 2 * r, by1 - 2 * r, bx1, by1, startAng=90, extent=-90)
-        path.lineTo(bx1, by0)
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        _draw_band(c, x + 0.6, x + cw - 0.6, top - 0.6 - band, top - 0.6, accent)
         ky = top - PAD * 0.75 - kh
         kicker.drawOn(c, x + PAD, ky)
         if card.parts > 1:
@@ -196,6 +187,21 @@ class CardRenderer:
         c.line(x + PAD, fy + fh + 1.5, x + cw - PAD, fy + fh + 1.5)
         footer.drawOn(c, x + PAD, fy)
         c.restoreState()
+
+
+def _draw_band(c, x0: float, x1: float, y0: float, y1: float, color) -> None:
+    """The header band: a rectangle whose top corners follow the card's rounding."""
+    r = CORNER
+    c.setFillColor(color)
+    path = c.beginPath()
+    path.moveTo(x0, y0)
+    path.lineTo(x0, y1 - r)
+    path.arcTo(x0, y1 - 2 * r, x0 + 2 * r, y1, startAng=180, extent=-90)
+    path.lineTo(x1 - r, y1)
+    path.arcTo(x1 - 2 * r, y1 - 2 * r, x1, y1, startAng=90, extent=-90)
+    path.lineTo(x1, y0)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
 
 
 def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "judgebot rule cards") -> dict:
