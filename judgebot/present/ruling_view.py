@@ -80,14 +80,17 @@ def headline(ruling: dict) -> list[Text]:
 
 
 def steps_table(ruling: dict) -> Table:
-    table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
+    steps = ruling.get("steps") or []
+    # Citations are what a judge reads out: never truncated. The reason takes what is left.
+    widest_cite = max((len(c) for s in steps for c in s["cite"]), default=8)
+    table = Table(show_header=True, header_style="bold", expand=True, show_lines=False)
     table.add_column("step", no_wrap=True)
     table.add_column("target", no_wrap=True, style="dim")
-    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("value", justify="right", max_width=18, overflow="fold")
     table.add_column("change", justify="right", no_wrap=True)
-    table.add_column("reason")
-    table.add_column("citation", style="cyan")
-    for step in ruling.get("steps") or []:
+    table.add_column("reason", ratio=1, min_width=20, overflow="fold")
+    table.add_column("citation", style="cyan", no_wrap=True, min_width=widest_cite)
+    for step in steps:
         value = step.get("value")
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
