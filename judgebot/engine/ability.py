@@ -11,9 +11,9 @@ says so (Ⅱ-E-14, also after the user left play); its condition can be met (`pa
 
 Shared with the other turn procedures (retreat, evolve, bench, play, checkup), since the
 Ability is where Ⅰ-A-02 first states them: the board questions about `does` and `pay`
-words (`what_happens`, `cannot_pay`, `hand_of`), the citations of a catalog card
-(`card_cites`), and the effects in force with Active-only Abilities respected
-(`effects_in_force`).
+words (`what_happens`, `cannot_pay`, `hand_of`) and the citations of a catalog card
+(`card_cites`). Active-only Abilities of Benched Pokémon are left out of the effects in
+force by effects.Board itself.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from judgebot.corpus.alignment import load_alignment
-from judgebot.engine.effects import Board, Placed, cites_of, describe_effect, matches
-from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Effect, Pokemon, Scenario, other
+from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.reader import TYPE_ALIASES
 from judgebot.engine.ruling import Ruling
@@ -53,32 +53,6 @@ def card_cites(cites) -> list[str]:
             if section in _zh_to_ja():
                 out.append(_zh_to_ja()[section])
     return list(dict.fromkeys(out))
-
-
-# -- effects in force -----------------------------------------------------------------------
-
-def _in_force(placed: Placed) -> bool:
-    """An Ability that works only while its Pokémon is in the Active Spot does nothing from the Bench."""
-    holder = placed.holder
-    if placed.effect.origin != "ability" or holder is None or holder.is_active:
-        return True
-    return not any(a.active_only and placed.effect in a.effects for a in holder.abilities)
-
-
-def effects_in_force(board: Board, mon: Pokemon, kind: str) -> list[Effect]:
-    """The `kind` effects in force on `mon`, one per placement (two Pokémon with the same
-    Ability place it twice), leaving out Active-only Abilities of Benched Pokémon."""
-    found = []
-    for placed in board.placed:
-        effect = placed.effect
-        if effect.kind != kind or not any(t is mon for t in board._targets(placed)):
-            continue
-        when = effect.get("when")
-        if when is not None and not matches(when, mon, mon.owner, None, board):
-            continue
-        if _in_force(placed):
-            found.append(effect)
-    return found
 
 
 # -- the hand --------------------------------------------------------------------------------

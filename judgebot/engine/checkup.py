@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgebot.engine import game_end, knockout
-from judgebot.engine.ability import card_cites, effects_in_force
+from judgebot.engine.ability import card_cites
 from judgebot.engine.effects import Board, describe_effect
 from judgebot.engine.model import SIDES, EndConditions, Pokemon, Scenario
 from judgebot.engine.procedures import step as procedure_step
@@ -123,7 +123,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, str, list[str]]:
     """(damage counters, how, citations) that `condition` places on `mon` now."""
     base = BASE_COUNTERS[condition]
-    effects = effects_in_force(board, mon, COUNTER_KIND[condition])
+    effects = board.of_kind(mon, COUNTER_KIND[condition])
     sets = [e for e in effects if e.get("set") is not None]
     adds = [e for e in effects if e.get("add") is not None]
     cites: list[str] = []

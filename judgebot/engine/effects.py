@@ -6,6 +6,11 @@ it has `applies_to`; a player's effects apply to that player's Pokémon matching
 `applies_to` (side own by default); the Stadium's apply to both sides unless its
 filter says otherwise. `side` in a filter is seen from the effect's owner.
 
+An Ability that works only while its Pokémon is in the Active Spot (`active_only`,
+"このポケモンがバトル場にいるなら") places nothing from the Bench: its effects are not in
+force there, for any question (damage, Ability negation, costs, counters); they are
+listed in `silenced` with the reason.
+
 Negation (guide-ja Ⅱ-D-13 "なくなる"): `no_abilities` on a Pokémon removes the
 effects of its Abilities, `no_tool_effects` those of its Tool — also when the
 negation comes from a Stadium (ロケット団の監視塔, ジャミングタワー).

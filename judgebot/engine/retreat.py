@@ -13,7 +13,7 @@ several Energy counts as several, and may also be discarded for fewer (Ⅱ-C-01 
 
 from __future__ import annotations
 
-from judgebot.engine.ability import card_cites, effects_in_force
+from judgebot.engine.ability import card_cites
 from judgebot.engine.effects import Board, cites_of, combine, describe_effect
 from judgebot.engine.energy import describe_attached, units_of
 from judgebot.engine.model import Pokemon, RetreatAsk, Scenario
@@ -30,7 +30,7 @@ def _cite(key: str, *extra: str) -> list[str]:
 
 def effective_cost(board: Board, mon: Pokemon) -> tuple[int, str, list[str]]:
     """(Energy to discard, how it was found, citations)."""
-    modifier = combine(effects_in_force(board, mon, "retreat_cost"))
+    modifier = combine(board.of_kind(mon, "retreat_cost"))
     cites = _cite("cost")
     if not modifier.effects:
         return mon.retreat, f"printed Retreat Cost {mon.retreat}", cites
@@ -77,7 +77,7 @@ def status(board: Board, mon: Pokemon, ruling: Ruling) -> None:
         if condition in mon.conditions:
             blocked = True
             ruling.reason(f"{mon.name} is {condition.capitalize()}: it cannot retreat (step 1b)", _cite("status"))
-    stopping = effects_in_force(board, mon, "cant_retreat")
+    stopping = board.of_kind(mon, "cant_retreat")
     if stopping:
         blocked = True
         cites = _cite("status", "guide-ja:II-C-14")

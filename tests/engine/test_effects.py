@@ -105,3 +105,39 @@ def test_cant_play_applies_to_players():
     b = Board(load(data))
     assert [e.get("card_kind") for e in b.player_effects("you", "cant_play")] == ["item", "stadium"]
     assert [e.get("card_kind") for e in b.player_effects("opponent", "cant_play")] == ["stadium"]
+
+
+# -- an Active-only Ability of a Benched Pokémon is not in force (effects.Board._place) --------
+
+def _active_only(effect):
+    return {"name": "バトル場だけ", "declared": False, "active_only": True, "effect": effect}
+
+
+SHIELD = dict(DR, applies_to={"side": "own"})
+
+
+def test_an_active_only_damage_reduction_on_the_bench_does_not_reduce_damage_to_the_active():
+    data = board(opp_active=mon("D", hp=300))
+    data["opponent"]["bench"] = [mon("ベンチ", abilities=[_active_only(SHIELD)])]
+    b, kinds = effects_on(data, "opponent.active")
+    assert kinds == []
+    assert [s.why for s in b.silenced] == ["バトル場だけ works only while ベンチ is in the Active Spot"]
+    assert ruling(data)["damage"]["opponent.active"] == 60
+
+
+def test_the_same_ability_in_the_active_spot_reduces_damage():
+    data = board(opp_active=mon("D", hp=300, abilities=[_active_only(SHIELD)]))
+    assert effects_on(data, "opponent.active")[1] == ["damage_taken"]
+    assert ruling(data)["damage"]["opponent.active"] == 30
+
+
+def test_an_active_only_negation_on_the_bench_removes_no_abilities():
+    data = board(opp_active=mon("D", hp=300, abilities=[{"name": "アフロガード", "effect": DR}]))
+    data["you"]["bench"] = [mon("ベンチ", abilities=[_active_only(
+        {"kind": "no_abilities", "applies_to": {"side": "opponent"}})])]
+    b = Board(load(data))
+    assert b.no_ability == {}
+    assert ruling(data)["damage"]["opponent.active"] == 30
+    data["you"]["active"]["abilities"] = data["you"]["bench"][0]["abilities"]
+    data["you"]["bench"] = []
+    assert ruling(data)["damage"]["opponent.active"] == 60
