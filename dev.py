@@ -51,6 +51,8 @@ def demo() -> int:
     judgebot("search", "does weakness apply to benched pokemon", "--limit", "5")
     judgebot("show", "II-B-08")
     judgebot("term", "にげる")
+    (ROOT / "build").mkdir(exist_ok=True)
+    judgebot("cards", "--procedure", "all", "--lang", "ja", "--output", "build/judgebot-cards.pdf")
     return judgebot("check", "--verify", "rulings/", check=False)
 
 
