@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from judgebot.engine import game_end, knockout
 from judgebot.engine.ability import card_cites
-from judgebot.engine.effects import Board, describe_effect
+from judgebot.engine.effects import Board, cites_of, describe_effect
 from judgebot.engine.model import SIDES, EndConditions, Pokemon, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
@@ -132,12 +132,12 @@ def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, str, 
         count = max(e.get("set") for e in sets)
         how = f"it becomes {count}" + (f" (the largest of {', '.join(str(e.get('set')) for e in sets)}, applied once)"
                                     if len(sets) > 1 else "") + f" ({'; '.join(describe_effect(e) for e in sets)})"
-        cites += ["guide-ja:II-E-16"] + [c for e in sets for c in card_cites(e.cites)]
+        cites += [c for e in sets for c in list(cites_of(e)) + card_cites(e.cites)]
     if adds:
         extra = sum(e.get("add") for e in adds)
         how += f"{', then' if how else ''} {extra} more ({'; '.join(describe_effect(e) for e in adds)}, added up)"
         count += extra
-        cites += ["guide-ja:II-E-17"] + [c for e in adds for c in card_cites(e.cites)]
+        cites += [c for e in adds for c in list(cites_of(e)) + card_cites(e.cites)]
     return count, how, cites
 
 

@@ -41,12 +41,14 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "no_abilities": ("guide-ja:II-D-13",),
     "no_tool_effects": ("guide-ja:II-D-13",),
     "cant_play": ("guide-ja:II-C-19",),
-    "poison_counters": ("guide-ja:II-E-16",),
-    "burn_counters": ("guide-ja:II-E-17",),
+    "poison_counters": ("guide-ja:II-E-16", "guide-ja:II-E-17"),
+    "burn_counters": ("guide-ja:II-E-16", "guide-ja:II-E-17"),
     "prizes_reduced": ("guide-ja:II-D-08",),
     "max_hp": ("guide-ja:II-D-15",),
     "provides": ("guide-ja:II-D-08",),
 }
+# A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
+COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
 CANNOT_BEATS_CAN = "guide-ja:II-A"
 MORE_LESS_NONE = ("guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13")
 
@@ -61,6 +63,8 @@ def cites_of(effect: Effect) -> tuple[str, ...]:
         rule = ("guide-ja:I-A-01", "guide-ja:II-B-05")
     elif effect.kind == "damage_taken" and amount > 0:
         rule = ("guide-ja:I-A-01", "guide-ja:II-B-04")
+    elif effect.kind in ("poison_counters", "burn_counters"):
+        rule = tuple(COUNTER_CITES[key] for key in COUNTER_CITES if effect.get(key) is not None)
     return tuple(dict.fromkeys(rule + effect.cites))
 
 

@@ -118,11 +118,12 @@ RETREAT = (
         "en": "Special Conditions and attack effects end; damage, Energy and Tools stay."}),
 )
 
+# Ⅱ-E-16 ("becomes N") and Ⅱ-E-17 ("N more") change the counters of any Special Condition.
 CHECKUP = (
-    _s("poison", "【どく】", "【中毒】", "독", "Poisoned", ["guide-ja:I-F", "guide-ja:II-E-16"],
+    _s("poison", "【どく】", "【中毒】", "독", "Poisoned", ["guide-ja:I-F", "guide-ja:II-E-16", "guide-ja:II-E-17"],
        {"ja": "ダメカンを1個のせる（効果で個数が変わる）。", "zh": "放置1个伤害指示物。",
         "ko": "데미지 카운터 1개.", "en": "1 damage counter (effects may change the number)."}),
-    _s("burn", "【やけど】", "【灼伤】", "화상", "Burned", ["guide-ja:I-F", "guide-ja:II-E-17"],
+    _s("burn", "【やけど】", "【灼伤】", "화상", "Burned", ["guide-ja:I-F", "guide-ja:II-E-16", "guide-ja:II-E-17"],
        {"ja": "ダメカンを2個のせ、コインを投げてオモテなら回復。", "zh": "放置2个伤害指示物，抛硬币正面则恢复。",
         "ko": "데미지 카운터를 올리고 동전.", "en": "2 damage counters, then flip: heads, it recovers."}),
     _s("sleep", "【ねむり】", "【睡眠】", "잠듦", "Asleep", ["guide-ja:I-F"],

@@ -7,9 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from judgebot.engine.checkup import BASE_COUNTERS, COUNTER_KIND, counters_for
+from judgebot.engine.effects import Board
 from judgebot.engine.procedures import PRIZES_BY_RULE
+from judgebot.engine.procedures import step as procedure_step
 from judgebot.errors import ScenarioError
-from tests.engine.helpers import mon, ruling, steps
+from tests.engine.helpers import load, mon, ruling, steps
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -89,6 +92,23 @@ def test_counter_modifiers(effects, condition, counters):
     coins = ["tails"] if condition == "burned" else []
     result = ruling(board(opp=cond(condition, effects=effects), coins=coins))
     assert result["counters"]["opponent.active"] == counters
+
+
+@pytest.mark.parametrize("condition", ["poisoned", "burned"])
+@pytest.mark.parametrize("field,cited,not_cited", [("set", "guide-ja:II-E-16", "guide-ja:II-E-17"),
+                                                   ("add", "guide-ja:II-E-17", "guide-ja:II-E-16")])
+def test_a_counter_effect_cites_becomes_n_or_n_more(condition, field, cited, not_cited):
+    scenario = load(board(opp=cond(condition, effects=[{"kind": COUNTER_KIND[condition], field: 4}]),
+                          coins=["tails"] if condition == "burned" else []))
+    mon = scenario.at("opponent.active")
+    count, _, cites = counters_for(Board(scenario), mon, condition)
+    assert count == (4 if field == "set" else BASE_COUNTERS[condition] + 4)
+    assert cited in cites and not_cited not in cites
+
+
+@pytest.mark.parametrize("key", ["poison", "burn"])
+def test_the_checkup_counter_steps_cite_both_counter_sections(key):
+    assert procedure_step("checkup", key).cite == ("guide-ja:I-F", "guide-ja:II-E-16", "guide-ja:II-E-17")
 
 
 def test_an_active_only_ability_does_nothing_from_the_bench():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judgebot.engine.effects import Board, attack_cost_modifier, combine, retreat_cost_modifier
+from judgebot.engine.effects import KIND_CITES, Board, attack_cost_modifier, cites_of, combine, retreat_cost_modifier
 from judgebot.engine.model import Effect
 from tests.engine.helpers import attacker, board, load, mon, ruling
 
@@ -141,3 +141,11 @@ def test_an_active_only_negation_on_the_bench_removes_no_abilities():
     data["you"]["active"]["abilities"] = data["you"]["bench"][0]["abilities"]
     data["you"]["bench"] = []
     assert ruling(data)["damage"]["opponent.active"] == 60
+
+
+def test_counter_effects_cite_the_section_of_what_they_do():
+    for kind in ("poison_counters", "burn_counters"):
+        assert KIND_CITES[kind] == ("guide-ja:II-E-16", "guide-ja:II-E-17")
+        assert cites_of(Effect(kind, {"set": 8}, cites=("guide-ja:II-E-16/ex-1",))) == (
+            "guide-ja:II-E-16", "guide-ja:II-E-16/ex-1")
+        assert cites_of(Effect(kind, {"add": 3})) == ("guide-ja:II-E-17",)
