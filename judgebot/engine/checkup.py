@@ -209,23 +209,11 @@ def card_effects(c: Checkup) -> None:
 
 # -- Knock Outs, Prizes, game end ---------------------------------------------------------
 
-def _recite(ruling: Ruling, start: int, old, new: list[str]) -> None:
-    """knockout.check cites the attack procedure's Knock Out step; at the Checkup the
-    Knock Out step is Ⅰ-F step 3's. Swap them in the steps it recorded."""
-    old = list(old)
-    for entry in ruling.steps[start:]:
-        if entry["cite"][:len(old)] == old:
-            entry["cite"] = list(dict.fromkeys(new + entry["cite"][len(old):]))
-    used = [c for entry in ruling.steps + ruling.reasons for c in entry["cite"]]
-    ruling.citations = list(dict.fromkeys(used))
-
 def finish(c: Checkup) -> None:
     scenario, ruling = c.scenario, c.ruling
     ruling.step("knockout_check", "every Pokémon with no HP left is Knocked Out at once, on both sides",
                 _cite("knockout_check"))
-    start = len(ruling.steps)
-    outcome = knockout.check(scenario, c.board, ruling, c.damage_after, {})
-    _recite(ruling, start, procedure_step("attack", "knockout_check").cite, _cite("knockout_check"))
+    outcome = knockout.check(scenario, c.board, ruling, c.damage_after, {}, procedure="checkup")
     gone = {id(m) for m in outcome.knocked_out}
     ruling.counters = {pos: dmg // 10 for pos, dmg in c.damage_after.items() if dmg != scenario.at(pos).damage}
     ruling.counters_after = {pos: dmg // 10 for pos, dmg in c.damage_after.items()}

@@ -32,12 +32,13 @@ class Outcome:
 
 
 def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[str, int],
-          attack_damage_from: dict[str, str]) -> Outcome:
+          attack_damage_from: dict[str, str], procedure: str = "attack") -> Outcome:
     """`damage_after`: damage on each Pokémon after the ruling, by position;
     `attack_damage_from`: position -> side of the attacker, for Pokémon that took
-    attack damage in this ruling."""
+    attack damage in this ruling; `procedure`: the procedure whose Knock Out step this
+    is (attack: Ⅰ-A-01, checkup: Ⅰ-F), cited on each Knock Out check."""
     outcome = Outcome()
-    cite_ko = list(procedure_step("attack", "knockout_check").cite)
+    cite_ko = list(procedure_step(procedure, "knockout_check").cite)
     for mon in scenario.all_pokemon():
         max_hp, changes = board.max_hp(mon)
         on = damage_after.get(mon.position, mon.damage)

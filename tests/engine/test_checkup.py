@@ -169,3 +169,23 @@ def test_the_checkup_needs_exactly_one_coin_per_burn_and_sleep(you, opp, data):
     result = ruling(board(you=mon("ヒトカゲ", ["fire"], 70, conditions=you), opp=cond(*opp), coins=coins))
     flips = [s for s in result["steps"] if s["step"] in ("burn", "sleep")]
     assert [s["value"] for s in flips] == coins
+
+
+def test_the_checkup_knock_out_steps_cite_its_own_procedure():
+    opp = mon("ゼニガメ", ["water"], 70, damage=60, conditions=["poisoned"])
+    result = ruling(board(opp=opp))
+    checks = steps(result, "knockout_check")
+    assert len(checks) == 2  # the heading step, then ゼニガメ's
+    assert all(s["cite"][:2] == ["guide-ja:I-F", "guide-ja:I-D"] for s in checks)
+    assert "guide-ja:I-A-01" not in [c for s in checks for c in s["cite"]]
+
+
+def test_knockout_check_cites_the_procedure_it_is_given():
+    from judgebot.engine import knockout
+    from judgebot.engine.ruling import Ruling
+
+    scenario = load(board(opp=mon("ゼニガメ", ["water"], 70)))
+    for procedure, first in (("attack", "guide-ja:I-A-01"), ("checkup", "guide-ja:I-F")):
+        record = Ruling(file="t", ask="checkup")
+        knockout.check(scenario, Board(scenario), record, {"opponent.active": 70}, {}, procedure=procedure)
+        assert [s["cite"][0] for s in record.steps if s["step"] == "knockout_check"] == [first]
