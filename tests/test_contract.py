@@ -430,6 +430,8 @@ def assert_hits_well_formed(result, query):
             assert hit["id"] == base
         else:
             assert hit["id"].startswith(base + tail), hit
+        assert isinstance(hit["score"], (int, float)) and isinstance(hit["snippet"], str)
+        assert isinstance(hit["title"], str)
         scores.append(hit["score"])
     assert scores == sorted(scores, reverse=True), "hits are not ordered best first"
 
@@ -554,7 +556,9 @@ def assert_ruling_shape(ruling, ask):
     for reason in ruling["reasons"]:
         assert reason["text"] and reason["cite"], reason
     for step in ruling["steps"]:
-        assert "step" in step and "text" in step and "cite" in step, step
+        assert "step" in step and "text" in step and step.get("cite"), f"a step without its rule: {step}"
+    missing = printed_citations(ruling) - set(ruling["citations"])
+    assert not missing, f"cited in reasons/steps but not in citations: {sorted(missing)}"
 
 
 def printed_citations(ruling) -> set[str]:
@@ -624,7 +628,37 @@ RULINGS = {
     "setup-mulligans.yaml": ("setup", {"extra_draws": {"you": 2, "opponent": 0}, "winner": None, "cost": None,
                                        "damage": None, "allowed": None, "knocked_out": None,
                                        "prizes_taken": None}),
+    "game-end-cannot-draw.yaml": ("game_end", {"winner": "opponent"}),
+    "ability-allowed.yaml": ("ability", {"allowed": True, "damage": None, "extra_draws": None}),
+    "ability-empty-deck.yaml": ("ability", {"allowed": False}),
+    "ability-used-this-turn.yaml": ("ability", {"allowed": False}),
+    "evolve-allowed.yaml": ("evolve", {"allowed": True, "damage": None, "cost": None}),
+    "evolve-came-into-play.yaml": ("evolve", {"allowed": False}),
+    "evolve-first-turn.yaml": ("evolve", {"allowed": False}),
+    "bench-allowed.yaml": ("bench", {"allowed": True, "damage": None}),
+    "bench-full.yaml": ("bench", {"allowed": False}),
+    "play-item.yaml": ("play", {"allowed": True, "damage": None}),
+    "play-item-locked.yaml": ("play", {"allowed": False}),
+    "play-second-supporter.yaml": ("play", {"allowed": False}),
+    "play-supporter-first-turn.yaml": ("play", {"allowed": False}),
+    "attach-allowed.yaml": ("attach", {"allowed": True, "damage": None}),
+    "attach-twice.yaml": ("attach", {"allowed": False}),
+    "attack-cost-reduced.yaml": ("attack", {"allowed": True}),
+    "retreat-cost-reduced.yaml": ("retreat", {"allowed": True, "cost": 1}),
+    "attack-bench-damage.yaml": ("attack", {"damage": {"opponent.active": 30, "opponent.bench[0]": 20}}),
+    "attack-prevented.yaml": ("attack", {"damage": {"opponent.active": 0}}),
+    "attack-ko-ex.yaml": ("attack", {"knocked_out": ["opponent.active"], "prizes_taken": {"you": 2, "opponent": 0},
+                                     "winner": None}),
+    "attack-ko-mega.yaml": ("attack", {"prizes_taken": {"you": 3, "opponent": 0}}),
+    "attack-last-prize.yaml": ("attack", {"winner": "you"}),
+    "attack-type-aliases.yaml": ("attack", {"damage": {"opponent.active": 150}}),
+    "checkup-asleep-heads.yaml": ("checkup", {"conditions": {"opponent.active": []}}),
 }
+
+
+def test_attack_cost_is_the_effective_cost_as_types(jb):
+    ruling = check(jb, fixture("attack-cost-reduced.yaml"))
+    assert sorted(ruling["cost"]) == ["fire", "fire"]
 
 
 @pytest.mark.parametrize("name", list(RULINGS))
@@ -975,3 +1009,52 @@ def test_readers_never_see_a_half_written_index(tmp_path):
     json.loads(out)
     for result in readers:
         assert ok_json(result)["hits"]
+
+
+def test_ingest_json_is_one_document(jb, tmp_path):
+    """Every command takes --json, ingest too (written to a scratch folder, not data/)."""
+    report = ok_json(jb("ingest", "--seeds", str(SEEDS), "--out", str(tmp_path / "corpus"), "--json", fresh=True))
+    assert isinstance(report, dict)
+    assert {f"{doc}.json" for doc in DOCS} <= {p.name for p in (tmp_path / "corpus").iterdir()}
+
+
+def test_search_rebuilds_the_index_when_the_corpus_changed(tmp_path):
+    """CONTRACT §2 index: search rebuilds the index when the corpus changed. The corpus is
+    changed the public way: a copy of the sources with one new word, `ingest` into a copy of
+    the data folder (JUDGEBOT_DATA, docs/ARCHITECTURE.md)."""
+    import shutil
+
+    data, seeds, cache = tmp_path / "data", tmp_path / "seeds", tmp_path / "cache"
+    shutil.copytree(ROOT / "data", data)
+    shutil.copytree(SEEDS, seeds)
+    env = {"JUDGEBOT_DATA": str(data)}
+    word = "zqxjvwordtoken"
+    before = ok_json(_invoke(cache, ("search", word, "--json", "--doc", "guide-ja"), env))
+    assert "guide-ja:I-A-03" not in [h["id"] for h in before["hits"]]
+    guide = seeds / "000_039a4a37a4424be9.txt"
+    guide.chmod(0o644)
+    text = guide.read_text(encoding="utf-8")
+    heading = "### A-03 にげる\n"
+    assert heading in text
+    guide.write_text(text.replace(heading, f"{heading}*   {word} の説明。\n", 1), encoding="utf-8")
+    ok_json(_invoke(cache, ("ingest", "--seeds", str(seeds), "--out", str(data / "corpus"), "--json"), env))
+    after = ok_json(_invoke(cache, ("search", word, "--json", "--doc", "guide-ja"), env))
+    assert "guide-ja:I-A-03" in [h["id"] for h in after["hits"]], "the index was not rebuilt"
+
+
+HUMAN_CITATION = re.compile(r"(?:guide-ja|guide-zh|rules-ko|rules-ja):[IVX]*-?[A-H](?:-\d\d)?(?:/(?:faq|ex)-\d+)?"
+                            r"|(?:rules-ko|rules-ja):[AB]-\d\d")
+
+
+@pytest.mark.parametrize("args", [("show", "guide-ja:II-B-07"), ("check", "tests/contract/example.yaml"),
+                                  ("check", "tests/contract/retreat-paralyzed.yaml"), ("term", "弱点"),
+                                  ("search", "弱点", "--limit", "5")])
+def test_every_citation_in_human_output_resolves(jb, args):
+    """CONTRACT §1: every citation the program prints must resolve (human output too)."""
+    result = jb(*args, env={"COLUMNS": "400"})
+    no_traceback(result)
+    assert result.code == 0, result.stderr
+    cited = sorted(set(HUMAN_CITATION.findall(result.stdout)))
+    assert cited, "no citation printed"
+    for target, found in zip(cited, jb.prefetch([("show", c, "--json") for c in cited])):
+        assert found.code == 0, f"{args}: printed {target!r}, which does not resolve: {found.stderr}"
