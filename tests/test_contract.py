@@ -583,7 +583,7 @@ def test_check_spec_example(jb):
     assert {"guide-ja:I-A-01", "guide-ja:II-B-05"} <= set(ruling["citations"])
     assert sorted(ruling["cost"]) == sorted(["fire", "fire", "colorless"]), "attack cost: a list of types"
     assert ruling["extra_draws"] is None and ruling["verified"] is None
-    assert ruling["counters"]["opponent.active"] >= 20
+    assert ruling["counters"] == {"opponent.active": 21}
     weakness = [s for s in ruling["steps"] if s["step"] == "weakness"]
     assert weakness and weakness[0]["value"] == 240
 
@@ -613,6 +613,7 @@ RULINGS = {
                                                "counters": {"opponent.active": 5}, "winner": None}),
     "attack-not-enough-energy.yaml": ("attack", {"allowed": False}),
     "attack-confused-tails.yaml": ("attack", {"allowed": True, "failed": True}),
+    "attack-coins-in-order.yaml": ("attack", {"allowed": True, "failed": True}),
     "retreat-allowed.yaml": ("retreat", {"allowed": True, "cost": 2, "damage": None, "knocked_out": None,
                                          "extra_draws": None, "prizes_taken": None, "winner": None,
                                          "failed": None}),
@@ -676,6 +677,13 @@ def test_check_rulings(jb, name):
 def test_confused_tails_counters_on_the_attacker(jb):
     ruling = check(jb, fixture("attack-confused-tails.yaml"))
     assert ruling["counters"].get("you.active") == 3
+
+
+def test_coins_are_used_in_order(jb):
+    ruling = check(jb, fixture("attack-coins-in-order.yaml"))
+    assert ruling["failed"] is True
+    assert not (ruling["counters"] or {}).get("you.active"), "Confusion was heads: no counters on the attacker"
+    assert not any((ruling["damage"] or {}).values()), "tails: the attack does nothing"
 
 
 @pytest.mark.parametrize("name", list(RULINGS) + [EXAMPLE])
