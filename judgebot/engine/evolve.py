@@ -32,16 +32,9 @@ def _cite(key: str, *extra: str) -> list[str]:
 
 
 def first_turn_of(scenario: Scenario, side: str) -> bool:
-    """Is this turn `side`'s own first turn? Turn 1 is the first player's, turn 2 the second's.
-
-    The turn is `you`'s (SCENARIOS.md), so odd turns must be those of a `you` who went
-    first: a `turn.first` that says otherwise is an impossible board."""
+    """Is this turn `side`'s own first turn? Turn 1 is the first player's, turn 2 the second's
+    (the loader has checked that `turn.first` agrees with the turn number)."""
     turn = scenario.turn
-    if (turn.number % 2 == 1) != (turn.first == "you"):
-        raise ScenarioError(scenario.file, scenario.line_of("turn.first"), "turn.first",
-                            f"turn {turn.number} is the turn of the player who went "
-                            f"{'first' if turn.number % 2 else 'second'}, and it is your turn, so `first` must be "
-                            f"{'you' if turn.number % 2 else 'opponent'}, not {turn.first}")
     return (turn.number == 1 and turn.first == side) or (turn.number == 2 and turn.first == other(side))
 
 

@@ -100,6 +100,11 @@ class ScenarioReader(Reader):
         number = self.positive(raw["number"], _join(path, "number")) if "number" in raw else 3
         default_first = "you" if number % 2 else "opponent"
         first = self.choice(raw["first"], _join(path, "first"), SIDES, "player") if "first" in raw else default_first
+        if first != default_first:
+            # The turn is `you`'s (SCENARIOS.md): odd turns belong to a `you` who went first.
+            self.fail(_join(path, "first"), f"turn {number} is the turn of the player who went "
+                                            f"{'first' if number % 2 else 'second'}, and it is your turn, so `first` "
+                                            f"must be {default_first}, not {first}")
 
         def flag(key):
             return self.bool(raw[key], _join(path, key)) if key in raw else False

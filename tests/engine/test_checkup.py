@@ -189,3 +189,9 @@ def test_knockout_check_cites_the_procedure_it_is_given():
         record = Ruling(file="t", ask="checkup")
         knockout.check(scenario, Board(scenario), record, {"opponent.active": 70}, {}, procedure=procedure)
         assert [s["cite"][0] for s in record.steps if s["step"] == "knockout_check"] == [first]
+
+
+@pytest.mark.parametrize("turn", [{"number": 2, "first": "you"}, {"number": 5, "first": "opponent"}])
+def test_the_loader_checks_turn_first_for_a_checkup_too(turn):
+    with pytest.raises(ScenarioError, match=r"turn\.first: turn \d is the turn of the player who went"):
+        load(board(opp=cond("poisoned"), turn=turn))

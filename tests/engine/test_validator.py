@@ -132,6 +132,16 @@ CASES = [
      "rulings/x.yaml:2: turn.number: expected a whole number, 1 or more, got 0"),
     ("title: base\n", "title: base\nturn: {first: me}\n",
      "rulings/x.yaml:2: turn.first: unknown player 'me'; expected one of you, opponent"),
+    # turn.first against the turn number, for every ask (here an attack; evolve and play rely on it too).
+    ("title: base\n", "title: base\nturn: {number: 4, first: you}\n",
+     "rulings/x.yaml:2: turn.first: turn 4 is the turn of the player who went second, and it is your turn, so "
+     "`first` must be opponent, not you"),
+    ("title: base\n", "title: base\nturn:\n  number: 1\n  first: opponent\n",
+     "rulings/x.yaml:4: turn.first: turn 1 is the turn of the player who went first, and it is your turn, so "
+     "`first` must be you, not opponent"),
+    ("title: base\n", "title: base\nturn: {first: opponent}\n",
+     "rulings/x.yaml:2: turn.first: turn 3 is the turn of the player who went first, and it is your turn, so "
+     "`first` must be you, not opponent"),
     ("title: base\n", "title: base\nstadium: {card: ロケット団の監視塔, owner: nobody}\n",
      "rulings/x.yaml:2: stadium.owner: unknown player 'nobody'; expected one of you, opponent"),
     ("{kind: damage_taken, amount: -30,", "{kind: damage_taken, amount: -35,",
