@@ -470,6 +470,13 @@ def test_search_lang_filters_documents(jb, lang):
     assert result["hits"] and {h["lang"] for h in result["hits"]} == {lang}
 
 
+@pytest.mark.parametrize("lang", ["ja", "zh", "ko"])
+def test_search_lang_filters_cross_language_queries(jb, lang):
+    result = search(jb, "retreat", "--lang", lang, "--limit", "10")
+    assert_hits_well_formed(result, "retreat")
+    assert result["hits"] and {h["lang"] for h in result["hits"]} == {lang}
+
+
 def test_search_lang_en_answers_from_the_documents(jb):
     result = search(jb, "weakness", "--lang", "en")
     assert_hits_well_formed(result, "weakness")
@@ -726,6 +733,11 @@ def test_check_directory_reads_every_yaml_recursively(jb):
     assert files == ["a.yaml", "b.yaml", "c.yaml"]
 
 
+def test_check_files_and_directories_together(jb):
+    result = check(jb, fixture(EXAMPLE), fixture("dir"))
+    assert sorted(Path(r["file"]).name for r in result["rulings"]) == ["a.yaml", "b.yaml", "c.yaml", EXAMPLE]
+
+
 def test_check_directory_with_one_yaml_is_still_a_directory(jb, tmp_path):
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "only.yaml").write_text((FIXTURES / "game-end-prizes.yaml").read_text("utf-8"), "utf-8")
@@ -783,6 +795,11 @@ INVALID = {
     "expect-unknown-position": ("attack: {name: バーニングダーク}\n",
                                 "attack: {name: バーニングダーク}\nexpect:\n  knocked_out: [you.bench[4]]\n",
                                 "expect.knocked_out[0]", ("knocked_out",)),
+    "retreat-to-no-pokemon": ("attack: {name: バーニングダーク}", "retreat: {to: you.bench[4]}", "ask.retreat.to",
+                              ("retreat:",)),
+    "expect-damage-no-pokemon": ("attack: {name: バーニングダーク}\n",
+                                 "attack: {name: バーニングダーク}\nexpect:\n  damage: {opponent.bench[2]: 10}\n",
+                                 "expect.damage", ("damage: {opponent",)),
     "expect-unknown-key": ("attack: {name: バーニングダーク}\n",
                            "attack: {name: バーニングダーク}\nexpect:\n  verdict: ok\n", "expect.verdict",
                            ("verdict",)),
