@@ -98,3 +98,22 @@ def test_the_evolution_card_must_be_in_a_given_hand():
 def test_a_turn_number_that_is_not_yours_is_an_error(turn):
     with pytest.raises(ScenarioError, match="turn.first: turn"):
         ruling(board(turn=turn))
+
+
+def test_rare_candy_is_in_the_catalog_with_its_sections():
+    from judgebot.engine.catalog import load_catalog
+    from judgebot.engine.evolve import rare_candy_cites
+
+    entry = load_catalog().lookup("Rare Candy")
+    assert entry is load_catalog().lookup("ふしぎなアメ") is load_catalog().lookup("神奇糖果")
+    assert entry.category == "item" and not entry.modelled
+    assert entry.text.endswith("（最初の自分の番や、出したばかりのポケモンには使えない。）")
+    assert rare_candy_cites()[:2] == ["guide-ja:II-C-12/ex-1", "guide-ja:II-C-12"]
+    assert "guide-ja:II-E-05/faq-1" in rare_candy_cites()
+
+
+@pytest.mark.parametrize("hand", [["リザードン", "Rare Candy"], ["リザードン", "神奇糖果"]])
+def test_rare_candy_in_the_hand_by_any_of_its_names(hand):
+    result = ruling(board(mon("ヒトカゲ", ["fire"], 70), CHARIZARD, "rare_candy", you={"hand": hand}))
+    assert result["allowed"] is True
+    assert "guide-ja:II-C-12/ex-1" in result["citations"]

@@ -103,8 +103,8 @@ CASES = [
      "rulings/x.yaml:20: ask.setup.you.mulligans: expected a whole number, 0 or more, got -1"),
     ("attack: {name: バーニングダーク}", "game_end: {you: {took_all_prizes: yes please}}",
      "rulings/x.yaml:20: ask.game_end.you.took_all_prizes: expected true or false, got 'yes please'"),
-    ("attack: {name: バーニングダーク}", "play: {card: ふしぎなアメ}",
-     "rulings/x.yaml:20: ask.play: missing required key 'kind' (ふしぎなアメ is not an item, supporter, stadium "
+    ("attack: {name: バーニングダーク}", "play: {card: ナゾのグッズ}",
+     "rulings/x.yaml:20: ask.play: missing required key 'kind' (ナゾのグッズ is not an item, supporter, stadium "
      "or tool in the card catalog)"),
     ("attack: {name: バーニングダーク}", "evolve: {target: you.active, card: {name: メガリザードンex}, via: candy}",
      "rulings/x.yaml:20: ask.evolve.via: unknown way to evolve 'candy'; expected one of hand, rare_candy, "
@@ -211,6 +211,15 @@ def test_unknown_catalog_card_is_not_modelled():
         parse_scenario(text, "rulings/x.yaml")
     assert str(info.value) == ("rulings/x.yaml:18: opponent.effects[0].card: アイアンディフェンダーX: not in the "
                                "card catalog — not modelled: give its effect inline ({kind: …})")
+
+
+def test_playing_rare_candy_is_asked_as_evolving():
+    text = BASE.replace("attack: {name: バーニングダーク}", "play: {card: ふしぎなアメ}")
+    with pytest.raises(NotModelledError) as info:
+        parse_scenario(text, "rulings/x.yaml")
+    assert str(info.value).startswith("rulings/x.yaml:20: ask.play.card: ふしぎなアメ: not modelled: playing it is "
+                                      "evolving, and `play` does not check evolving: ask `evolve` with `via: "
+                                      "rare_candy`")
 
 
 def test_unreadable_and_non_utf8_files(tmp_path):
