@@ -291,8 +291,38 @@ def cards(
     _run(body)
 
 
+def _click_exceptions():
+    """typer vendors click since 0.22 (typer._click); older releases use click itself."""
+    try:
+        from typer._click import exceptions
+    except ImportError:  # pragma: no cover - older typer
+        from click import exceptions
+    return exceptions
+
+
 def main() -> None:
-    app()
+    """Run the app; a bad option or argument is one line on stderr and exit 2
+    (CONTRACT.md §2), not click's multi-line usage box."""
+    exceptions = _click_exceptions()
+    try:
+        code = app(standalone_mode=False)
+    except exceptions.NoArgsIsHelpError as exc:  # bare `judgebot`: asking for help
+        help_text = exc.format_message()  # rich mode has printed it already and returns ""
+        if help_text.strip():
+            sys.stdout.write(help_text + "\n")
+        code = 0
+    except exceptions.UsageError as exc:
+        command = exc.ctx.command_path if exc.ctx else "judgebot"
+        message = " ".join(exc.format_message().split())
+        sys.stderr.write(f"judgebot: error: {message} (see `{command} --help`)\n")
+        code = exc.exit_code
+    except exceptions.ClickException as exc:
+        sys.stderr.write(f"judgebot: error: {' '.join(exc.format_message().split())}\n")
+        code = exc.exit_code
+    except typer.Abort:
+        sys.stderr.write("judgebot: aborted\n")
+        code = 1
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -140,3 +140,26 @@ def test_show_accepts_ids_as_judges_type_them(cli, typed, expected):
     result = cli("show", typed, "--json")
     assert result.code == 0, result.stderr
     assert result.json()["id"] == expected
+
+
+@pytest.mark.parametrize("args", [
+    ("search", "弱点", "--lang", "fr"),
+    ("search", "弱点", "--bogus"),
+    ("show",),
+    ("frobnicate",),
+    ("check", "rulings/", "--verfy"),
+])
+def test_usage_errors_are_one_line_exit_2(cli, args):
+    result = cli(*args)
+    assert result.code == 2
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("judgebot: error: ")
+    assert result.stdout == ""
+
+
+def test_bare_command_prints_help(cli):
+    result = cli()
+    assert result.code == 0
+    assert "Usage" in result.stdout
+    for name in COMMANDS:
+        assert name in result.stdout
