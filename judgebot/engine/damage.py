@@ -113,21 +113,37 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     _ends_if_not_positive(ruling, calc, 2)
 
 
+# Ⅱ-B-07 FAQ 1 (Weakness) and FAQ 2 (Resistance): an effect that removed it is not one the
+# attack's "ignore effects on the defender" text removes.
+NOT_IGNORED_FAQ = {"weakness": "guide-ja:II-B-07/faq-1", "resistance": "guide-ja:II-B-07/faq-2"}
+
+
+def _applies(ruling: Ruling, calc: Calc, step: str, found: tuple, changes: list) -> bool:
+    """Steps 3 and 4 alike: is the target's Weakness / Resistance applied at all? Not to a
+    Benched Pokémon unless the attack says so (the step is recorded only when it would have
+    mattered), and not when an effect has taken it away."""
+    hit = calc.hit
+    label = step.capitalize()
+    if not hit.weakness_resistance:
+        if any(x.type in hit.attacker.types for x in found):
+            _record(ruling, calc, step, f"{hit.target.name}: {label} not applied — {hit.wr_note}",
+                    _cite(step, *hit.wr_cite))
+        return False
+    if changes and not found:
+        _record(ruling, calc, step,
+                f"{hit.target.name} has no {label} now ({'; '.join(describe_effect(e) for e in changes)})"
+                + (" — not an effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)"
+                   if hit.ignore_defender_effects else ""),
+                _cite(step, *[c for e in changes for c in cites_of(e)],
+                      *((NOT_IGNORED_FAQ[step],) if hit.ignore_defender_effects else ())))
+        return False
+    return True
+
+
 def weakness(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
     weaknesses, changes = board.weaknesses(hit.target)
-    if not hit.weakness_resistance:
-        if any(w.type in hit.attacker.types for w in weaknesses):
-            _record(ruling, calc, "weakness", f"{hit.target.name}: Weakness not applied — {hit.wr_note}",
-                    _cite("weakness", *hit.wr_cite))
-        return
-    if changes and not weaknesses:
-        _record(ruling, calc, "weakness",
-                f"{hit.target.name} has no Weakness now ({'; '.join(describe_effect(e) for e in changes)})"
-                + (" — not an effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)"
-                   if hit.ignore_defender_effects else ""),
-                _cite("weakness", *[c for e in changes for c in cites_of(e)],
-                      *(("guide-ja:II-B-07/faq-1",) if hit.ignore_defender_effects else ())))
+    if not _applies(ruling, calc, "weakness", weaknesses, changes):
         return
     for w in weaknesses:
         if w.type not in hit.attacker.types:
@@ -146,18 +162,7 @@ def weakness(board: Board, ruling: Ruling, calc: Calc) -> None:
 def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
     resistances, changes = board.resistances(hit.target)
-    if not hit.weakness_resistance:
-        if any(r.type in hit.attacker.types for r in resistances):
-            _record(ruling, calc, "resistance", f"{hit.target.name}: Resistance not applied — {hit.wr_note}",
-                    _cite("resistance", *hit.wr_cite))
-        return
-    if changes and not resistances:
-        _record(ruling, calc, "resistance",
-                f"{hit.target.name} has no Resistance now ({'; '.join(describe_effect(e) for e in changes)})"
-                + (" — not an effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)"
-                   if hit.ignore_defender_effects else ""),
-                _cite("resistance", *[c for e in changes for c in cites_of(e)],
-                      *(("guide-ja:II-B-07/faq-2",) if hit.ignore_defender_effects else ())))
+    if not _applies(ruling, calc, "resistance", resistances, changes):
         return
     for r in resistances:
         if r.type not in hit.attacker.types:

@@ -367,10 +367,14 @@ class Scenario:
         return None
 
     def line_of(self, path: str) -> int | None:
-        """The line of a key path, or of its nearest ancestor that has one."""
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        return None
+        return line_of(self.lines, path)
+
+
+def line_of(lines: dict[str, int], path: str) -> int | None:
+    """The line of a key path (`you.bench[2].hp`), or of its nearest ancestor that has one."""
+    while path:
+        if path in lines:
+            return lines[path]
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return None

@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
-                                   Attack, BenchHit, Effect, Energy, Filter, Provision, Tool)
+                                   Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
 from judgebot.errors import NotModelledError, ScenarioError
 
 if TYPE_CHECKING:
@@ -126,12 +126,7 @@ class Reader:
 
     # -- errors ----------------------------------------------------------------
     def line(self, path: str) -> int | None:
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        return None
+        return line_of(self.lines, path)
 
     def fail(self, path: str, message: str) -> None:
         raise ScenarioError(self.file, self.line(path), path, message)

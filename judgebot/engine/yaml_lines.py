@@ -125,22 +125,22 @@ class LineLoader(_NodeBuilder, yaml.SafeLoader):
         return 0
 
 
+def _read(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
+    loader = loader_class(text, file)
+    try:
+        return loader.build(), loader.lines
+    finally:
+        loader.dispose()
+
+
 def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
     if FastLineLoader is not None:
         try:
-            fast = FastLineLoader(text, file)
-            try:
-                return fast.build(), fast.lines
-            finally:
-                fast.dispose()
+            return _read(FastLineLoader, text, file)
         except yaml.YAMLError:
             pass  # read it again below: the position-index allowance, or the error with its line
     try:
-        loader = LineLoader(text, file)
-        try:
-            return loader.build(), loader.lines
-        finally:
-            loader.dispose()
+        return _read(LineLoader, text, file)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None

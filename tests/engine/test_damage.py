@@ -143,3 +143,31 @@ def test_max_hp_increase_survives():
     result = ruling(board(attacker(damage=170), opp))
     assert result["knocked_out"] == [DEF]
     assert "guide-ja:II-D-15" in result["citations"]
+
+
+# Steps 3 and 4 share one "is it applied at all?" check (damage._applies).
+@pytest.mark.parametrize("step, field, gone, faq", [
+    ("weakness", {"weakness": {"type": "fire"}}, "no_weakness", "guide-ja:II-B-07/faq-1"),
+    ("resistance", {"resistance": {"type": "fire"}}, "no_resistance", "guide-ja:II-B-07/faq-2"),
+])
+def test_weakness_and_resistance_removed_by_an_effect_stay_removed_under_ignore_effects(step, field, gone, faq):
+    data = board(attacker(damage=60, attack_fields={"ignore_defender_effects": True}),
+                 mon("D", hp=300, effects=[{"kind": gone}], **field))
+    result = ruling(data)
+    assert result["damage"][DEF] == 60
+    [entry] = steps(result, step)
+    assert entry["text"] == (f"D has no {step.capitalize()} now ({gone} (opponent.active.effects[0])) — not an "
+                             "effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)")
+    assert faq in entry["cite"] and "guide-ja:II-D-13" in entry["cite"]
+
+
+@pytest.mark.parametrize("step, field", [("weakness", {"weakness": {"type": "fire"}}),
+                                         ("resistance", {"resistance": {"type": "fire"}})])
+def test_weakness_and_resistance_are_not_applied_on_the_bench(step, field):
+    data = board(attacker(damage=40), mon("D", hp=300))
+    data["opponent"]["bench"] = [mon("ベンチ相手", **field)]
+    data["ask"]["attack"]["targets"] = ["opponent.bench[0]"]
+    result = ruling(data)
+    assert result["damage"] == {"opponent.bench[0]": 40}
+    [entry] = steps(result, step, "opponent.bench[0]")
+    assert entry["text"].startswith(f"ベンチ相手: {step.capitalize()} not applied — ")

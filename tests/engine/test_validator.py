@@ -281,3 +281,15 @@ def test_every_ask_kind_is_validated():
                                 "    energy: [fire, fire, fire]\n    abilities: [{name: とりひき, does: [draw], "
                                 "pay: [{discard_hand: 1}]}]\n")
         assert parse_scenario(text, "x.yaml").ask.kind == kind
+
+
+def test_the_nearest_line_of_a_key_path():
+    from judgebot.engine.model import line_of
+
+    lines = {"you": 2, "you.bench": 9, "you.bench[1]": 11}
+    assert line_of(lines, "you.bench[1].hp") == 11
+    assert line_of(lines, "you.bench[0].hp") == 9
+    assert line_of(lines, "you.active.hp") == 2
+    assert line_of(lines, "opponent.active") is None
+    scenario = parse_scenario(BASE, "rulings/x.yaml")
+    assert scenario.line_of("you.bench[0].hp") == 10 and scenario.line_of("opponent.active.hpp") == 12
