@@ -242,6 +242,11 @@ class ProcedureName(str, Enum):
     knockout = "knockout"
     game_end = "game_end"
     setup = "setup"
+    ability = "ability"
+    evolve = "evolve"
+    bench = "bench"
+    play = "play"
+    attach = "attach"
     all = "all"
 
 

@@ -414,3 +414,12 @@ def test_cards_command_bad_input_exits_2_with_one_line(cli, tmp_path, args):
     assert result.code == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.strip()
+
+
+def test_turn_procedures_have_their_own_cards(tmp_path, corpus):
+    out = tmp_path / "turn.pdf"
+    summary = build_cards(Selection(procedures=["all"], lang="ja"), out, corpus=corpus)
+    assert len(summary["items"]) == 12
+    text = pdf_text(out)
+    for title in ("特性を使う", "進化させる", "トレーナーズを使う", "エネルギーをつける"):
+        assert squeeze(title) in text

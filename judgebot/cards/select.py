@@ -27,6 +27,11 @@ PROCEDURE_TITLES = {
     "knockout": {"ja": "きぜつとサイド", "zh": "昏厥与奖赏卡", "ko": "기절과 프라이즈", "en": "Knock Out and Prizes"},
     "game_end": {"ja": "勝ち負けの判定", "zh": "胜负的判定", "ko": "승패 판정", "en": "Winning and losing"},
     "setup": {"ja": "対戦の準備", "zh": "对战的准备", "ko": "대전 준비", "en": "Setting up a game"},
+    "ability": {"ja": "特性を使う", "zh": "使用特性", "ko": "특성 사용", "en": "Using an Ability"},
+    "evolve": {"ja": "進化させる", "zh": "进化", "ko": "진화", "en": "Evolving"},
+    "bench": {"ja": "ベンチに出す", "zh": "放于备战区", "ko": "벤치에 내보내기", "en": "Putting a Basic on the Bench"},
+    "play": {"ja": "トレーナーズを使う", "zh": "使用训练家", "ko": "트레이너스 사용", "en": "Playing a Trainer"},
+    "attach": {"ja": "エネルギーをつける", "zh": "附着能量", "ko": "에너지 붙이기", "en": "Attaching Energy"},
 }
 
 # Rule Box names for the Prize table of the Knock Out card, in print order.

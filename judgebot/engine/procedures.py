@@ -264,14 +264,6 @@ ATTACH = (
        "To one of your Pokémon in play", ["guide-ja:I-C"]),
 )
 
-TURN_PROCEDURES: dict[str, tuple[Step, ...]] = {
-    "ability": ABILITY,
-    "evolve": EVOLVE,
-    "bench": BENCH,
-    "play": PLAY,
-    "attach": ATTACH,
-}
-
 PROCEDURES: dict[str, tuple[Step, ...]] = {
     "attack": ATTACK,
     "damage": DAMAGE,
@@ -280,6 +272,11 @@ PROCEDURES: dict[str, tuple[Step, ...]] = {
     "knockout": KNOCKOUT,
     "game_end": GAME_END,
     "setup": SETUP,
+    "ability": ABILITY,
+    "evolve": EVOLVE,
+    "bench": BENCH,
+    "play": PLAY,
+    "attach": ATTACH,
 }
 
 # Prize cards for a Knock Out, by Rule Box (SCENARIOS.md).
@@ -290,7 +287,7 @@ PRIZES_BY_RULE = {
 
 
 def step(procedure: str, key: str) -> Step:
-    for s in PROCEDURES.get(procedure) or TURN_PROCEDURES[procedure]:
+    for s in PROCEDURES[procedure]:
         if s.key == key:
             return s
     raise KeyError(f"{procedure}.{key}")
