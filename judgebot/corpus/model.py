@@ -194,9 +194,23 @@ def hash_files(paths: list[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
-def content_hash() -> str:
-    """The hash of everything the corpus (and so the search index) is built from."""
-    return hash_files(corpus_files())
+_hash_memo: dict[tuple, str] = {}
+
+
+def content_hash(files: list[Path] | None = None) -> str:
+    """The hash of everything the corpus (and so the search index) is built from.
+
+    Memoized on the files' names, sizes and modification times, so that a process
+    that loads the corpus several times reads and hashes it once."""
+    files = corpus_files() if files is None else files
+    try:
+        signature = tuple((str(p), st.st_mtime_ns, st.st_size) for p in files for st in [p.stat()])
+        if signature not in _hash_memo:
+            _hash_memo.clear()
+            _hash_memo[signature] = hash_files(files)
+    except OSError as exc:
+        raise InputError(f"{exc.filename}: cannot read the corpus: {exc.strerror}") from None
+    return _hash_memo[signature]
 
 
 def corpus_files() -> list[Path]:
@@ -230,4 +244,4 @@ def load_corpus() -> Corpus:
     files = corpus_files()
     if not any(f.suffix == ".json" for f in files):
         raise InputError(f"no corpus in {corpus_dir()}: run `judgebot ingest` first")
-    return _load(str(corpus_dir()), hash_files(files))
+    return _load(str(corpus_dir()), content_hash(files))

@@ -27,7 +27,8 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
 
-from judgebot.errors import CacheError, InputError
+from judgebot.corpus.model import content_hash as corpus_content_hash
+from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 from judgebot.search.analysis import CJKAnalyzer, normalize
 
@@ -65,25 +66,6 @@ def index_root() -> Path:
 
 def index_key(content_hash: str) -> str:
     return f"{content_hash}-s{SCHEMA_VERSION}"
-
-
-# -- corpus content hash (memoized on file stats, so a search does not re-read it) --
-_hash_memo: dict[tuple, str] = {}
-
-
-def current_content_hash() -> str:
-    from judgebot.corpus.model import corpus_files, hash_files
-
-    files = corpus_files()
-    try:
-        stats = [(str(p), p.stat()) for p in files]
-        signature = tuple((name, st.st_mtime_ns, st.st_size) for name, st in stats)
-        if signature not in _hash_memo:
-            _hash_memo.clear()
-            _hash_memo[signature] = hash_files(files)
-    except OSError as exc:
-        raise InputError(f"{exc.filename}: cannot read the corpus: {exc.strerror}") from None
-    return _hash_memo[signature]
 
 
 def is_ready(path: Path) -> bool:
@@ -202,7 +184,7 @@ def _count(path: Path) -> int:
 def ensure_index(rebuild: bool = False) -> dict:
     """Make sure an index of the current corpus exists; build it if not (or if
     `rebuild`). Returns {"built", "documents", "content_hash", "path"}."""
-    content_hash = current_content_hash()
+    content_hash = corpus_content_hash()
     root = index_root()
     target = root / index_key(content_hash)
     if not rebuild and is_ready(target):
@@ -243,7 +225,7 @@ _open: dict[str, object] = {}
 def open_searcher():
     """A Whoosh searcher on the current corpus's index, building it if needed. Opened
     once per process and reused while the corpus is unchanged."""
-    content_hash = current_content_hash()
+    content_hash = corpus_content_hash()
     key = str(index_root() / index_key(content_hash))
     cached = _open.get("key") == key and _open.get("searcher")
     if cached and is_ready(Path(key)):  # still there (not replaced by --rebuild)
