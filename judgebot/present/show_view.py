@@ -52,12 +52,10 @@ def _block_text(block: dict):
     return _hanging(marker, Text(body, style=style, overflow="fold"), level)
 
 
-def _sub_record_panel(record: Record, corpus: Corpus) -> Panel:
-    sub = corpus.by_id.get(record.id)
-    body = sub.text if sub else ""
+def _sub_record_panel(record: Record) -> Panel:
     style = "cyan" if record.kind == "faq" else "magenta"
     return Panel(
-        Text(body),
+        Text(record.text),
         title=KIND_LABEL[record.kind],
         subtitle=record.id,
         title_align="left",
@@ -74,7 +72,7 @@ def record_body(record: Record, corpus: Corpus) -> list:
     for block in record.blocks:
         ref = block.get("ref")
         if block.get("type") in ("faq", "example") and ref in corpus.by_id:
-            parts.append(_sub_record_panel(corpus.by_id[ref], corpus))
+            parts.append(_sub_record_panel(corpus.by_id[ref]))
         else:
             parts.append(_block_text(block))
     return parts
