@@ -49,8 +49,3 @@ class NotModelledError(InputError):
 class CacheError(InputError):
     """The per-user cache (search index) cannot be read or written."""
 
-
-class VerifyFailed(JudgebotError):
-    """A --verify expectation did not hold."""
-
-    exit_code = 1
