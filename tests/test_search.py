@@ -498,3 +498,66 @@ def test_human_view_without_hits(env):
     console = Console(record=True, width=120)
     render_search(search("does it?"), console)
     assert "no hits" in console.export_text()
+
+
+# -- long queries stay linear ---------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_KANA = st.text(alphabet="あいうえおかきく", max_size=14)
+
+
+def _pieces_by_brute_force(run: str, norm: str) -> list[str]:
+    found, i = [], 0
+    while i < len(run):
+        best = next((j - i for j in range(len(run), i + 1, -1) if run[i:j] in norm), 0)
+        if best:
+            found.append(run[i : i + best])
+        i += best or 1
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(run=_KANA, norm=st.text(alphabet="あいうえおかきく", max_size=40))
+def test_pieces_found_is_the_greedy_longest_match(run, norm):
+    from judgebot.search.highlight import _pieces_found
+
+    assert _pieces_found(run, norm) == _pieces_by_brute_force(run, norm)
+
+
+def _window_by_brute_force(events, need):
+    best = None
+    for i in range(len(events)):
+        for j in range(i, len(events)):
+            if len({c for _, _, c in events[i : j + 1]}) == need:
+                window = max(e for _, e, _ in events[i : j + 1]) - events[i][0]
+                best = window if best is None else min(best, window)
+                break
+    return best
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(["弱点", "ベンチポケモン", "ベンチ", "あ", "いう"]), max_size=30))
+def test_closest_window_is_the_shortest_stretch_with_every_concept(env, words):
+    text = "".join(words)
+    from judgebot.search.highlight import closest_window, find_matches
+
+    concepts = expand("weakness benched pokemon", "ja").concepts
+    norm = normalize(text)
+    matches = find_matches(norm, concepts)
+    events = sorted(
+        (m.start(), m.end(), i) for i in matches for regex, _ in concepts[i].matchers for m in regex.finditer(norm)
+    )
+    expected = _window_by_brute_force(events, len(matches)) if len(matches) >= 2 else None
+    if "弱点" in text and "ベンチポケモン" in text:
+        assert expected is not None
+    assert closest_window(norm, concepts, matches) == expected
+
+
+def test_a_pasted_paragraph_is_searched_with_a_bounded_number_of_concepts(env):
+    from judgebot.search.expand import MAX_CONCEPTS
+
+    paragraph = "".join(f"ワザ{i}のダメージと弱点、ベンチポケモン{i}。" for i in range(300))
+    assert len(paragraph) > 3000
+    assert len(expand(paragraph).concepts) <= MAX_CONCEPTS
+    assert search(paragraph, limit=3)["hits"]

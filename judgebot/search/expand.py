@@ -17,6 +17,7 @@ from functools import cached_property
 from judgebot.search.analysis import cjk_grams, normalize, normalize_with_offsets, runs
 
 QUERY_LANGS = ("ja", "zh", "ko", "en")
+MAX_CONCEPTS = 24
 
 # English function words and question words: never searched on their own.
 STOPWORDS = frozenset(
@@ -260,8 +261,21 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
                 expansion.concepts.append(Concept(run, [run], weight=0.5, position=start))
         elif run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
             expansion.concepts.append(Concept(run, [run], weight=0.7, position=start))
+    _keep_main_concepts(expansion)
     expansion.concepts.sort(key=lambda c: c.position)
     return expansion
+
+
+def _keep_main_concepts(expansion: Expansion) -> None:
+    """A question has a handful of concepts; a pasted paragraph has hundreds. Keep
+    MAX_CONCEPTS (glossary terms first, then the longest typed runs), so that search
+    time stays linear in the query's length."""
+    concepts = expansion.concepts
+    if len(concepts) <= MAX_CONCEPTS:
+        return
+    ranked = sorted(concepts, key=lambda c: (not c.glossary, -len(c.source), c.position))
+    keep = {id(c) for c in ranked[:MAX_CONCEPTS]}
+    expansion.concepts = [c for c in concepts if id(c) in keep]
 
 
 def _is_han(text: str) -> bool:

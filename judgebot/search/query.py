@@ -32,6 +32,9 @@ TITLE_BOOST = 3.0
 FIELD_BOOSTS = (("heading", TITLE_BOOST), ("body", 1.0))
 QUOTED_CREDIT = 0.5
 CANDIDATES = 50
+# A typed run longer than a question (a pasted paragraph) is searched with its rarest
+# grams only.
+MAX_TYPED_GRAMS = 48
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.85, "rules-ja": 0.7, "wiki-ja": 0.7}
@@ -71,13 +74,25 @@ class _Or(Q.Or):
     matcher_type = Q.Or.DEFAULT_MATCHER
 
 
-def _form_query(form: str, soft: bool) -> Q.Query | None:
-    grams = concept_grams(form)
+def _rarest(grams: list[str], reader) -> list[str]:
+    """At most MAX_TYPED_GRAMS of a typed run's grams: those fewest records contain
+    (the informative ones), so a pasted paragraph costs what a sentence does."""
+    if len(grams) <= MAX_TYPED_GRAMS or reader is None:
+        return grams
+    frequency = {g: reader.doc_frequency("body", g) for g in grams}
+    kept = set(sorted((g for g in grams if frequency[g]), key=frequency.get)[:MAX_TYPED_GRAMS])
+    return [g for g in grams if g in kept]
+
+
+def _form_query(form: str, soft: bool, reader=None) -> Q.Query | None:
+    grams = list(dict.fromkeys(concept_grams(form)))
+    if soft:
+        grams = _rarest(grams, reader)
     if not grams:
         return None
     per_field = []
     for field, boost in FIELD_BOOSTS:
-        terms = [Q.Term(field, g) for g in dict.fromkeys(grams)]
+        terms = [Q.Term(field, g) for g in grams]
         if len(terms) == 1:
             node = terms[0]
         else:
@@ -88,10 +103,11 @@ def _form_query(form: str, soft: bool) -> Q.Query | None:
     return _Or(per_field)
 
 
-def build_query(expansion: Expansion) -> Q.Query | None:
+def build_query(expansion: Expansion, reader=None) -> Q.Query | None:
     parts = []
     for concept in expansion.concepts:
-        forms = [f for f in (_form_query(f, not concept.glossary) for f in concept.forms) if f]
+        soft = not concept.glossary
+        forms = [f for f in (_form_query(f, soft, reader) for f in concept.forms) if f]
         if forms:
             parts.append(_Or(forms, boost=concept.weight))
     return _Or(parts) if parts else None
@@ -169,7 +185,7 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
     if citations is not None:  # an ID is looked up, never matched as words
         ranked = [(EXACT_ID_SCORE, fields, {}) for fields in _id_hits(searcher, citations, flt)]
 
-    whoosh_query = build_query(expansion) if citations is None else None
+    whoosh_query = build_query(expansion, searcher.reader()) if citations is None else None
     if whoosh_query is not None:
         # limit=None: scoring every match is faster here than Whoosh's top-N pruning,
         # and that pruning combined with its preloading Or matcher (not used, see _Or)
