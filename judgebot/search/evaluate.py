@@ -70,7 +70,7 @@ def first_relevant_rank(ranked_ids: list[str], expect: tuple[str, ...]) -> int |
 def evaluate(
     ranker: Callable[[GoldenQuery], list[str]], golden: list[GoldenQuery], k: int = 5
 ) -> dict:
-    """{"recall@k", "mrr", "n", "by_qlang": {...}, "misses": [...]} for a ranker that
+    """{"recall@k", "hit@1", "mrr", "n", "by_qlang": {...}, "misses": [...]} for a ranker that
     returns the ranked citations for a golden query (at least k of them if it can)."""
     per_lang: dict[str, list[int | None]] = defaultdict(list)
     misses = []
@@ -91,5 +91,11 @@ def evaluate(
 def _metrics(ranks: list[int | None], k: int) -> dict:
     n = len(ranks) or 1
     hits = sum(1 for r in ranks if r is not None and r <= k)
+    firsts = sum(1 for r in ranks if r == 1)
     mrr = sum(1.0 / r for r in ranks if r is not None and r <= 10) / n
-    return {f"recall@{k}": round(hits / n, 4), "mrr": round(mrr, 4), "n": len(ranks)}
+    return {
+        f"recall@{k}": round(hits / n, 4),
+        "hit@1": round(firsts / n, 4),
+        "mrr": round(mrr, 4),
+        "n": len(ranks),
+    }
