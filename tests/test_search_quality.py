@@ -43,7 +43,8 @@ def test_golden_citations_exist(golden):
 
 def test_recall_at_5_and_mrr(golden, capsys):
     def ranker(item):
-        return [hit["id"] for hit in search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"]]
+        hits = search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"]
+        return [(hit["id"], *hit["equivalents"]) for hit in hits]
 
     report = evaluate(ranker, golden, k=5)
     lines = [f"search quality: recall@5 {report['recall@5']:.3f}  MRR {report['mrr']:.3f}  (n={report['n']})"]

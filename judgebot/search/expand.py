@@ -68,6 +68,21 @@ class Expansion:
     normalized: str
     concepts: list[Concept] = field(default_factory=list)
     corrections: dict[str, str] = field(default_factory=dict)
+    typed_langs: dict[str, int] = field(default_factory=dict)  # glossary terms typed per language
+
+    def language(self) -> str:
+        """The language the query is written in: Hangul is Korean, kana Japanese,
+        Latin English; Han characters alone are Japanese when more of the glossary
+        terms found are written the Japanese way, else Chinese."""
+        text = self.query
+        if any("\uac00" <= c <= "\ud7af" or "\u1100" <= c <= "\u11ff" for c in text):
+            return "ko"
+        if any("\u3040" <= c <= "\u30ff" for c in text):
+            return "ja"
+        if any("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in text):
+            ja, zh = self.typed_langs.get("ja", 0), self.typed_langs.get("zh", 0)
+            return "ja" if ja > zh else "zh"
+        return "en"
 
     def describe(self) -> list[dict]:
         """The expansion used, for the JSON's additive `expanded` key."""
@@ -221,12 +236,18 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
     found: list[tuple[int, str, list[tuple[int, int]], object]] = []
     for entry in entries:
         best = None
+        written_in: set[str] = set()  # the languages whose form of the entry was typed
         for query_lang in QUERY_LANGS:
             for form in entry.forms(query_lang) or []:
                 norm = normalize(form).strip()
                 spans = _locate(norm, corrected)
                 if spans and (best is None or len(norm) > len(best[0])):
                     best = (norm, spans)
+                    written_in = {query_lang}
+                elif spans and len(norm) == len(best[0]):
+                    written_in.add(query_lang)
+        for query_lang in written_in:
+            expansion.typed_langs[query_lang] = expansion.typed_langs.get(query_lang, 0) + 1
         if best:
             found.append((len(best[0]), best[0], best[1], entry))
         else:  # matched by the glossary's own rules (punctuation, placeholders): keep it

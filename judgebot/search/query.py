@@ -51,16 +51,21 @@ _SECTION_ID = re.compile(
     r"(?i)^\s*(?:(?:i{1,2}|[ⅰⅱ])-[a-h](?:-\d{1,2})?|[a-h]-\d{1,2})(?:/(?:faq|ex)-\d+)?\s*$"
 )
 EXACT_ID_SCORE = 1000.0  # an ID or citation typed as the query ranks first
+# With no --lang, records in the query's own language rank first (a Korean question
+# is answered from rules-ko before guide-ja).
+OWN_LANGUAGE_BOOST = 1.5
+DOC_LANGS = ("ja", "zh", "ko")
+ENGLISH_EDITION = "guide-ja"  # the authority: shown for an English query
 
 
-def validate(query: str, lang: str, doc: str | None, limit: int) -> None:
+def validate(query: str, lang: str | None, doc: str | None, limit: int) -> None:
     if not isinstance(query, str) or not query.strip():
         raise InputError("empty query")
-    if lang not in LANGS:
+    if lang is not None and lang not in LANGS:
         raise InputError(f"unknown --lang {lang!r}; choose one of: {', '.join(LANGS)}")
     if doc is not None and doc not in DOCS:
         raise InputError(f"unknown document {doc!r}; choose one of: {', '.join(DOCS)}")
-    if doc is not None and lang not in ("all", "en") and DOC_LANG[doc] != lang:
+    if doc is not None and lang not in (None, "all", "en") and DOC_LANG[doc] != lang:
         raise InputError(f"--doc {doc} is in {DOC_LANG[doc]!r}, not --lang {lang!r}")
     if not isinstance(limit, int) or limit < 1:
         raise InputError(f"--limit must be a positive number, not {limit!r}")
@@ -174,11 +179,14 @@ def _id_hits(searcher, citations: list[str], flt) -> list[dict]:
     return sorted(records, key=lambda r: DOCS.index(r["doc"]))
 
 
-def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
+def run_search(query: str, lang: str | None = None, doc: str | None = None, limit: int = 10) -> dict:
+    """lang None: every document, the query's own language first; "all": every
+    document, no preference; ja/zh/ko: that language's documents; en: every document."""
     validate(query, lang, doc, limit)
-    expansion = expand(query, lang, DOC_LANG.get(doc) if doc else None)
+    expansion = expand(query, lang or "all", DOC_LANG.get(doc) if doc else None)
+    query_lang = expansion.language()
     searcher = open_searcher()
-    flt = _filter(lang, doc)
+    flt = _filter(lang or "all", doc)
 
     ranked: list[tuple[float, dict, dict[int, list[str]]]] = []
     citations = _citations_typed(query)
@@ -192,6 +200,7 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
         # dropped high-scoring documents (whoosh-reloaded 2.7.5: 13 of 88 golden
         # queries had a different top 50).
         results = searcher.search(whoosh_query, limit=None, filter=flt)
+        prefer = query_lang if lang is None and query_lang in DOC_LANGS else None
         rescored = []
         for hit in results[:CANDIDATES]:
             fields = hit.fields()
@@ -202,6 +211,8 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
             own = _coverage(expansion.concepts, own_matches)
             coverage = own + QUOTED_CREDIT * (_coverage(expansion.concepts, matches) - own)
             prior = DOC_PRIOR.get(fields["doc"], 1.0) * KIND_PRIOR.get(fields["kind"], 1.0)
+            if prefer and fields["lang"] == prefer:
+                prior *= OWN_LANGUAGE_BOOST
             defined = 1.0 + DEFINED_BONUS * _defined_here(expansion.concepts, fields["id"])
             near = _proximity(fields["norm_own"], expansion.concepts, own_matches)
             score = hit.score * prior * defined * near * (0.2 + 0.8 * coverage) ** 2
@@ -210,12 +221,38 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
         rescored.sort(key=lambda r: (-r[0], DOCS.index(r[1]["doc"]), r[1]["order"]))
         ranked += rescored
 
-    hits = [_hit(score, fields, matches, expansion) for score, fields, matches in ranked[:limit]]
-    result = {"query": query, "hits": hits, "lang": lang, "doc": doc}
+    grouped = one_hit_per_rule(ranked, query_lang)
+    hits = [_hit(score, fields, matches, expansion) for score, fields, matches in grouped[:limit]]
+    result = {"query": query, "hits": hits, "lang": lang or "auto", "doc": doc, "query_lang": query_lang}
     result["expanded"] = expansion.describe()
     if expansion.corrections:
         result["corrected"] = expansion.corrections
     return result
+
+
+def _shown_edition(members: list[tuple[float, dict, dict]], query_lang: str):
+    """The edition a judge reads: the one in the query's language (for English,
+    guide-ja, the authority), else the best-scored."""
+    for member in members:
+        fields = member[1]
+        if fields["lang"] == query_lang or (query_lang == "en" and fields["doc"] == ENGLISH_EDITION):
+            return member
+    return members[0]
+
+
+def one_hit_per_rule(ranked: list[tuple[float, dict, dict]], query_lang: str) -> list[tuple[float, dict, dict]]:
+    """One hit per rule: the editions of a rule (same `rule` key: a guide-ja section,
+    its guide-zh counterpart, the play-rule sections on exactly that rule) become one
+    hit at the rank of the best of them, showing the edition in the query's language;
+    the others are listed in its `equivalents`."""
+    groups: dict[str, list[tuple[float, dict, dict]]] = {}
+    for entry in ranked:
+        groups.setdefault(entry[1].get("rule") or entry[1]["id"], []).append(entry)
+    out = []
+    for members in groups.values():  # dicts keep first-seen order: the best member's rank
+        score, fields, matches = _shown_edition(members, query_lang)
+        out.append((members[0][0], fields, matches))
+    return out
 
 
 def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: Expansion) -> dict:
@@ -230,4 +267,6 @@ def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: E
         "score": round(score, 3),
         "snippet": snippet,
         "matched": matched,
+        "title_en": fields.get("title_en"),
+        "equivalents": list(fields.get("equivalents") or []),
     }
