@@ -302,6 +302,16 @@ def _read(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
         loader.dispose()
 
 
+def _line_column(text: str, position: int) -> tuple[int, int]:
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+
+
+def _char_name(character) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    return f"U+{code:04X}"
+
+
 def decode_utf8(data: bytes, file: str) -> str:
     try:
         return data.decode("utf-8")
@@ -335,6 +345,11 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
             pass  # read it again below: the position-index allowance, or the error with its line
     try:
         return _read(LineLoader, text, file)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. ESC or NUL
+        line, column = _line_column(text, exc.position)
+        raise ScenarioError(file, line, "", f"invalid YAML: character {_char_name(exc.character)} is not "
+                                            "allowed in YAML text (write it as an escape in a "
+                                            "double-quoted string)", column=column) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark_line(mark) if mark else None
