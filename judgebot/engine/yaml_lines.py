@@ -92,15 +92,32 @@ def check_limits(loader, file: str, limits: Limits = LIMITS) -> None:
     def fail(event, message: str) -> None:
         raise ScenarioError(file, mark_line(event.start_mark), _path(frames), message)
 
-    while loader.check_event():
-        event = loader.get_event()
-        if isinstance(event, yaml.CollectionEndEvent):
+    get_event = loader.get_event
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if event.tag is not None and event.tag not in ALLOWED_EXPLICIT_TAGS:
+                fail(event, f"YAML tag {_short_tag(event.tag)} is not allowed (plain data only)")
+            _check_scalar(loader, event, limits, fail)
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+            size = 1
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            if event.tag is not None and event.tag not in ALLOWED_EXPLICIT_TAGS:
+                fail(event, f"YAML tag {_short_tag(event.tag)} is not allowed (plain data only)")
+            if len(frames) >= limits.depth:
+                fail(event, f"nested deeper than {limits.depth} levels")
+            expanded += 1
+            frames.append(_Frame(event.anchor, kind is yaml.MappingStartEvent))
+            continue
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             done = frames.pop()
             if done.anchor is not None:
                 sizes[done.anchor] = done.size
             _add(frames, done.size, None)
             continue
-        if isinstance(event, yaml.AliasEvent):
+        elif kind is yaml.AliasEvent:
             aliases += 1
             if aliases > limits.aliases:
                 fail(event, f"more than {limits.aliases} aliases (*name); expected plain data")
@@ -109,25 +126,14 @@ def check_limits(loader, file: str, limits: Limits = LIMITS) -> None:
                 fail(event, f"alias *{event.anchor} " + ("refers to a value that contains it (a cycle)"
                                                          if inside else "has no anchor before it"))
             size = sizes[event.anchor]
-        elif isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
-            if event.tag is not None and event.tag not in ALLOWED_EXPLICIT_TAGS:
-                fail(event, f"YAML tag {_short_tag(event.tag)} is not allowed (plain data only)")
-            size = 1
-            if isinstance(event, yaml.CollectionStartEvent):
-                if len(frames) >= limits.depth:
-                    fail(event, f"nested deeper than {limits.depth} levels")
-                expanded += 1
-                frames.append(_Frame(event.anchor, isinstance(event, yaml.MappingStartEvent)))
-                continue
-            _check_scalar(loader, event, limits, fail)
-            if event.anchor is not None:
-                sizes[event.anchor] = 1
+        elif kind is yaml.StreamEndEvent:
+            return
         else:
             continue
         expanded += size
         if expanded > limits.nodes:
             fail(event, f"more than {limits.nodes:,} values once aliases are expanded")
-        _add(frames, size, event.value if isinstance(event, yaml.ScalarEvent) else None)
+        _add(frames, size, event.value if kind is yaml.ScalarEvent else None)
 
 
 def _add(frames: list[_Frame], size: int, scalar: str | None) -> None:
@@ -157,6 +163,8 @@ def _path(frames: list[_Frame]) -> str:
 
 def _check_scalar(loader, event, limits: Limits, fail) -> None:
     value = event.value
+    if len(value) < limits.number_digits and value.isascii():
+        return  # the common case: short, plain ASCII
     if len(value) > limits.scalar_chars:
         fail(event, f"a value of {len(value):,} characters, over the limit of {limits.scalar_chars:,}")
     if _SURROGATE.search(value):
