@@ -61,6 +61,8 @@ def make_schema() -> Schema:
         equivalents=STORED(),
         # the guide-ja sections this record states (editions of one rule share it)
         rule=STORED(),
+        # the other records with the same rule key (what one hit stands for)
+        editions=STORED(),
     )
 
 
@@ -140,7 +142,11 @@ def _write_records(path: Path, corpus) -> int:
     ix = whoosh_index.create_in(str(path), make_schema())
     writer = ix.writer(limitmb=256)
     count = 0
+    by_rule: dict[str, list[str]] = {}
     for record in corpus:
+        by_rule.setdefault(rule_key(record), []).append(record.id)
+    for record in corpus:
+        rule = rule_key(record)
         own = own_text(record)
         heading = (record.title or "") if record.kind == "section" else ""
         writer.add_document(
@@ -158,7 +164,8 @@ def _write_records(path: Path, corpus) -> int:
             order=record.order,
             title_en=record.title_en,
             equivalents=list(record.equivalents),
-            rule=rule_key(record),
+            rule=rule,
+            editions=[i for i in by_rule[rule] if i != record.id],
         )
         count += 1
     writer.commit()

@@ -23,6 +23,7 @@ from whoosh import query as Q
 
 from judgebot.corpus.model import DOC_LANG, DOCS, normalize_id
 from judgebot.errors import InputError
+from judgebot.search.analysis import normalize
 from judgebot.search.expand import Concept, Expansion, concept_grams, expand
 from judgebot.search.highlight import closest_window, find_matches, make_snippet
 from judgebot.search.index import open_searcher
@@ -269,4 +270,22 @@ def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: E
         "matched": matched,
         "title_en": fields.get("title_en"),
         "equivalents": list(fields.get("equivalents") or []),
+        "editions": list(fields.get("editions") or []),
+        "matched_en": _glossary_names(matched, matches, expansion),
     }
+
+
+def _glossary_names(matched: list[str], matches: dict[int, list[str]], expansion: Expansion) -> dict[str, str]:
+    """{matched term as the record writes it: its English glossary name}, so that an
+    English-speaking judge can read the highlighted words of the original text."""
+    by_norm = {normalize(surface): surface for surface in matched}
+    names: dict[str, str] = {}
+    for i, pieces in matches.items():
+        concept = expansion.concepts[i]
+        if not concept.en:
+            continue
+        for piece in pieces:
+            surface = by_norm.get(piece)
+            if surface and surface.lower() != concept.en.lower():
+                names.setdefault(surface, concept.en)
+    return names
