@@ -561,3 +561,57 @@ def test_a_pasted_paragraph_is_searched_with_a_bounded_number_of_concepts(env):
     assert len(paragraph) > 3000
     assert len(expand(paragraph).concepts) <= MAX_CONCEPTS
     assert search(paragraph, limit=3)["hits"]
+
+
+# -- the judge's language: detection, preference, one hit per rule ---------------
+
+LANGUAGE_CASES = [
+    ("ベンチポケモンに弱点は？", "ja"),
+    ("备战宝可梦 弱点", "zh"),
+    ("벤치 포켓몬 약점", "ko"),
+    ("does weakness apply to benched pokemon", "en"),
+    ("にげるためのエネルギー", "ja"),
+    ("撤退", "zh"),
+]
+
+
+@pytest.mark.parametrize("query,lang", LANGUAGE_CASES)
+def test_the_query_language_is_detected(env, query, lang):
+    assert expand(query).language() == lang
+    assert search(query)["query_lang"] == lang
+
+
+def test_with_no_lang_the_query_language_comes_first(env):
+    query = "벤치 포켓몬 약점"
+    assert search(query)["hits"][0]["lang"] == "ko"
+    assert search(query, lang="all")["hits"][0]["lang"] != "ko"  # --lang all: no preference
+
+
+@pytest.fixture()
+def aligned(env):
+    (env["data"] / "alignment.yaml").write_text("guides:\n  I-A-03: I-A-03\n  II-B-08: II-B-08\n", encoding="utf-8")
+    return env
+
+
+@pytest.mark.parametrize("query,shown,folded", [
+    ("retreat", "guide-ja:I-A-03", "guide-zh:I-A-03"),  # English: guide-ja, the authority
+    ("撤退", "guide-zh:I-A-03", "guide-ja:I-A-03"),  # Chinese: the Chinese edition
+    ("弱点 备战宝可梦", "guide-zh:II-B-08", "guide-ja:II-B-08"),
+])
+def test_editions_of_one_rule_are_one_hit(aligned, query, shown, folded):
+    hits = search(query)["hits"]
+    by_id = {hit["id"]: hit for hit in hits}
+    assert shown in by_id and folded not in by_id
+    assert folded in by_id[shown]["editions"] and folded in by_id[shown]["equivalents"]
+
+
+def test_every_hit_has_its_english_title(aligned):
+    (aligned["data"] / "titles_en.yaml").write_text("guide-ja:I-A-03: Retreat\n", encoding="utf-8")
+    hits = {hit["id"]: hit for hit in search("retreat")["hits"]}
+    assert hits["guide-ja:I-A-03"]["title_en"] == "Retreat"
+    assert all("title_en" in hit for hit in hits.values())
+
+
+def test_an_english_query_gets_the_english_names_of_the_highlighted_words(env):
+    hit = search("does weakness apply to benched pokemon")["hits"][0]
+    assert hit["matched_en"]["弱点"] == "Weakness"
