@@ -130,25 +130,29 @@ def _junk_data(data: bytes, rng: random.Random) -> bytes:
 
     try:
         tree = yaml.safe_load(data.decode("utf-8"))
-    except Exception:  # the text is already broken: nothing to walk
+        places = _places(tree)
+        if not places:
+            return data
+        parent, key = rng.choice(places)
+        parent[key] = rng.choice(JUNK_DATA)
+        return yaml.safe_dump(tree, allow_unicode=True, sort_keys=False).encode("utf-8")
+    except (Exception, RecursionError):  # already broken (or cyclic, or too deep): leave it
         return data
-    places = list(_places(tree))
-    if not places:
-        return data
-    parent, key = rng.choice(places)
-    parent[key] = rng.choice(JUNK_DATA)
-    return yaml.safe_dump(tree, allow_unicode=True, sort_keys=False).encode("utf-8")
 
 
-def _places(node):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield node, key
-            yield from _places(value)
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield node, index
-            yield from _places(value)
+def _places(tree, limit: int = 5000) -> list:
+    """(container, key) of every value, each container once (aliases share them)."""
+    places, seen, stack = [], set(), [tree]
+    while stack and len(places) < limit:
+        node = stack.pop()
+        if not isinstance(node, (dict, list)) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        keys = list(node) if isinstance(node, dict) else range(len(node))
+        for key in keys:
+            places.append((node, key))
+            stack.append(node[key])
+    return places
 
 
 MUTATIONS = [_flip_bytes, _insert_bytes, _drop_line, _repeat_line, _swap_lines, _reindent, _replace_value,
