@@ -304,6 +304,7 @@ def summarize(results: list[dict], origins: dict[str, str]) -> dict:
         "exit_2_with_line_and_column": f"{with_line}/{exit2}",
         "exit_2_not_one_line": len(not_one_line),
         "examples_not_one_line": [r["stderr"][:200] for r in not_one_line[:3]],
+        "longest_exit_2_message": max((len(r["stderr"].strip()) for r in results if r["code"] == 2), default=0),
         "slowest": {"seconds": round(slowest["seconds"], 3), "from": origins.get(slowest["path"]),
                     "code": slowest["code"]},
         "peak_worker_memory_mb": round(max(r["peak"] for r in results) / 2**20),
