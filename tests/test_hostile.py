@@ -120,3 +120,23 @@ def test_control_characters_are_visible_in_the_human_view_and_escaped_in_json(ca
     assert json.loads(human.stdout)["title"] == "\x1b]0;pwned\x07\x1b[2J\x9b31m"
     shown = check(cache_dir, str(path))
     assert shown.code == 0 and not CONTROL.search(shown.stdout)
+
+
+def test_errors_carry_their_place_for_json():
+    from judgebot.engine.scenario import load_scenario_text
+    from judgebot.errors import InputError
+
+    cases = [((HOSTILE / "huge-count.yaml").read_bytes(),
+              {"file": "x.yaml", "line": 3, "column": 3, "key": "you.deck",
+               "message": "expected a whole number from 0 to 60, got 1000000"}),
+             (b"ask: {attack: {name: a}}\nyou: {active: {name: a, types: [fire], hp: 100, tool: NoSuchTool}}\n"
+              b"opponent: {active: {name: b, types: [fire], hp: 100}}\n",
+              {"file": "x.yaml", "line": 2, "column": 49, "key": "you.active.tool"}),
+             (b"title: caf\xe9\n", {"file": "x.yaml", "line": 1, "column": 11, "key": ""})]
+    for data, expected in cases:
+        with pytest.raises(InputError) as info:
+            load_scenario_text(data, "x.yaml")
+        got = info.value.to_json()
+        assert {k: got[k] for k in expected} == expected
+        place = f"x.yaml:{got['line']}:{got['column']}: " + (f"{got['key']}: " if got["key"] else "")
+        assert str(info.value) == place + got["message"]

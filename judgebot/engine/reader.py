@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
 from judgebot.engine.yaml_lines import key_label
-from judgebot.errors import NotModelledError, ScenarioError, shorten, where
+from judgebot.errors import NotModelledError, ScenarioError, shorten
 
 if TYPE_CHECKING:
     from judgebot.engine.catalog import Catalog, CatalogEntry
@@ -146,8 +146,7 @@ class Reader:
         raise ScenarioError(self.file, self.line(path), path, message)
 
     def not_modelled(self, path: str, message: str) -> None:
-        line = self.line(path)
-        raise NotModelledError(f"{where(self.file, line, getattr(line, 'column', None))}: {path}: {message}")
+        raise NotModelledError(message, self.file, self.line(path), path)
 
     # -- shapes ----------------------------------------------------------------
     def mapping(self, value: Any, path: str, allowed: tuple[str, ...],
