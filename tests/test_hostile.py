@@ -140,3 +140,13 @@ def test_errors_carry_their_place_for_json():
         assert {k: got[k] for k in expected} == expected
         place = f"x.yaml:{got['line']}:{got['column']}: " + (f"{got['key']}: " if got["key"] else "")
         assert str(info.value) == place + got["message"]
+
+
+def test_argv_bytes_that_are_not_utf8_are_escaped_in_json(cache_dir):
+    env = {**os.environ, "JUDGEBOT_CACHE": str(cache_dir)}
+    proc = subprocess.run([sys.executable, "-m", "judgebot", "term", b"\xff\x1b[31m\xc2\x9b", "--json"],
+                          cwd=ROOT, capture_output=True, env=env, timeout=120)
+    assert proc.returncode in (0, 2), proc.stderr
+    shown = proc.stdout if proc.returncode == 0 else proc.stderr
+    text = shown.decode("utf-8")  # valid UTF-8: no lone surrogate written
+    assert not CONTROL.search(text)
