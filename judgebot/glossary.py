@@ -27,6 +27,7 @@ In rule phrases, ●● ▲▲ ■■ stand for "some value" as in the guide's h
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -34,10 +35,8 @@ from difflib import get_close_matches
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from judgebot.errors import InputError
-from judgebot.paths import data_dir
+from judgebot.paths import cache_dir, data_dir
 
 LANGS = ("ja", "zh", "ko", "en")
 KINDS = (
@@ -160,17 +159,22 @@ class Entry:
         }
 
 
-class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """Safe loader that records the line of every mapping (for error messages)."""
+@lru_cache(maxsize=1)
+def _line_loader():
+    """Safe loader that records the line of every mapping (for error messages). Made
+    on first parse: a search that finds the compiled glossary never imports yaml."""
+    import yaml
 
+    class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        pass
 
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict:
-    mapping = loader.construct_mapping(node, deep=True)
-    mapping["__line__"] = node.start_mark.line + 1
-    return mapping
+    def construct_mapping(loader, node) -> dict:
+        mapping = loader.construct_mapping(node, deep=True)
+        mapping["__line__"] = node.start_mark.line + 1
+        return mapping
 
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    return LineLoader
 
 
 def glossary_path() -> Path:
@@ -234,8 +238,10 @@ def _read_entries(path: Path) -> list[Entry]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"{path}: cannot read the glossary: {exc.strerror or exc}") from None
+    import yaml
+
     try:
-        raw = yaml.load(text, Loader=_LineLoader)
+        raw = yaml.load(text, Loader=_line_loader())
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
@@ -520,7 +526,43 @@ class Glossary:
 
 @lru_cache(maxsize=4)
 def _load(path: str, mtime_ns: int) -> Glossary:
-    return Glossary(_read_entries(Path(path)))
+    return _compiled(Path(path))
+
+
+def _compiled(path: Path) -> Glossary:
+    """The glossary with its matcher built, from the compiled copy in the user cache
+    when there is one for this exact file and this code (keyed by their content hash),
+    else parsed and compiled, and the copy written for the next process: a search
+    then pays neither the YAML parse nor the matcher build. A missing, unreadable or
+    damaged copy is rebuilt; a cache that cannot be written is not an error. (The
+    copy is a pickle in the user's own cache directory, like the search index.)"""
+    import hashlib
+    import pickle
+
+    try:
+        source = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the glossary: {exc.strerror or exc}") from None
+    digest = hashlib.sha256(source + Path(__file__).read_bytes()).hexdigest()[:20]
+    compiled = cache_dir() / "glossary" / f"{digest}.pickle"
+    try:
+        glossary = pickle.loads(compiled.read_bytes())
+        if isinstance(glossary, Glossary):
+            return glossary
+    except Exception:  # absent, unreadable or damaged (any unpickling error): rebuild
+        pass
+    glossary = Glossary(_read_entries(path))
+    glossary.matcher  # noqa: B018 - compiled now, so that the copy holds it
+    try:
+        compiled.parent.mkdir(parents=True, exist_ok=True)
+        for stale in compiled.parent.glob("*.pickle"):
+            stale.unlink(missing_ok=True)
+        tmp = compiled.with_name(f".{compiled.name}.{os.getpid()}")
+        tmp.write_bytes(pickle.dumps(glossary, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, compiled)
+    except OSError:
+        pass
+    return glossary
 
 
 def glossary() -> Glossary:
