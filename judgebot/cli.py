@@ -312,6 +312,28 @@ def cards(
     _run(body)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),
+) -> None:
+    """Serve the rules reference, the scenario checker and the JSON API to a web browser.
+
+    Example: judgebot serve --port 8000, then open http://127.0.0.1:8000/ on this machine.
+    """
+
+    def body():
+        import uvicorn
+
+        from judgebot.web import create_app
+
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            sys.stderr.write(f"judgebot: serving on {host}: anyone who can reach this address can use it\n")
+        uvicorn.run(create_app(), host=host, port=port, log_level="warning", server_header=False)
+
+    _run(body)
+
+
 def _click_exceptions():
     """typer vendors click since 0.22 (typer._click); older releases use click itself."""
     try:

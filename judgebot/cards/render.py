@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -204,8 +205,10 @@ def _draw_band(c, x0: float, x1: float, y0: float, y1: float, color) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "judgebot rule cards") -> dict:
-    """Write the cards of `items` to `output`; the same items give the same bytes."""
+def render_pdf(items: list[CardItem], output: Path | BinaryIO, sheet: Sheet,
+               title: str = "judgebot rule cards") -> dict:
+    """Write the cards of `items` to `output` (a path, or a binary file object such as
+    BytesIO for a PDF kept in memory); the same items give the same bytes."""
     if not items:
         raise InputError("nothing to print: the selection matched no rules")
     unprintable = sorted(missing_chars(set().union(*(item.text_chars() for item in items))))
@@ -216,9 +219,10 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
     renderer = CardRenderer(sheet, fonts)
     cards = [card for item in items for card in renderer.physical_cards(item)]
 
-    output.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(output, Path):
+        output.parent.mkdir(parents=True, exist_ok=True)
     # initialFontName: reportlab otherwise opens every page with (unembedded) Helvetica.
-    c = pdfcanvas.Canvas(str(output), pagesize=sheet.page_size, invariant=1, pageCompression=1,
+    c = pdfcanvas.Canvas(str(output) if isinstance(output, Path) else output, pagesize=sheet.page_size, invariant=1, pageCompression=1,
                          initialFontName=fonts[items[0].lang].regular, initialFontSize=8,
                          lang={"ja": "ja-JP", "zh": "zh-CN", "ko": "ko-KR"}[items[0].lang])
     c.setTitle(title)
@@ -241,7 +245,7 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
     for card in cards:
         per_item[card.item.key] = per_item.get(card.item.key, 0) + 1
     return {
-        "output": str(output),
+        "output": str(output) if isinstance(output, Path) else None,
         "cards": len(cards),
         "pages": pages,
         "per_page": sheet.per_page,
