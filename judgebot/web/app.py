@@ -44,6 +44,7 @@ class BodyTooLarge(InputError):
 templates = Environment(loader=PackageLoader("judgebot.web", "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
 templates.globals.update(version=__version__, lang_names=views.LANG_NAMES)
+templates.filters["plain"] = views.plain
 
 
 def page(name: str, status: int = 200, **context) -> HTMLResponse:

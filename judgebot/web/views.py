@@ -84,15 +84,18 @@ def record_page(record: Record, corpus: Corpus) -> dict:
     }
 
 
+WINNER = {"you": "you win the game", "opponent": "your opponent wins the game",
+          "draw": "the game is a draw"}
+
+
 def verdict(ruling: dict) -> str:
     """The answer in one line, first thing a judge reads."""
-    if ruling.get("allowed") is False:
-        return "Not allowed"
+    head = {False: "Not allowed", True: "Allowed", None: "Ruling"}[ruling.get("allowed")]
     if ruling.get("failed"):
-        return "Allowed — but it fails"
+        head += " — but it fails"
     if ruling.get("winner"):
-        return {"draw": "The game is a draw"}.get(ruling["winner"], f"{ruling['winner']} win(s) the game")
-    return "Allowed"
+        head += " — " + WINNER.get(ruling["winner"], str(ruling["winner"]))
+    return head
 
 
 OUTCOME_KEYS = ("cost", "damage", "counters", "conditions", "knocked_out", "prizes_taken", "winner",
@@ -107,14 +110,14 @@ def outcomes(ruling: dict) -> list[tuple[str, str]]:
         if value is None:
             continue
         if isinstance(value, dict):
-            text = ", ".join(f"{k}: {_plain(v)}" for k, v in value.items()) or "—"
+            text = ", ".join(f"{k}: {plain(v)}" for k, v in value.items()) or "—"
         else:
-            text = _plain(value)
+            text = plain(value)
         rows.append((key.replace("_", " "), text))
     return rows
 
 
-def _plain(value) -> str:
+def plain(value) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "none"
     return str(value)
