@@ -28,7 +28,7 @@ def client(web_env):
         yield test_client
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -41,7 +41,7 @@ def server(web_env):
 
     from judgebot.web import create_app
 
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(create_app(ruling_seconds=30), host="127.0.0.1", port=port, log_level="warning")
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
