@@ -27,14 +27,16 @@ def build_cards(selection: Selection, output: str | Path | BinaryIO, page: str =
     from judgebot.cards.render import render_pdf
     from judgebot.files import check_output_path
 
-    check_output_path(output)  # a directory as the output: refused before any work
+    in_memory = hasattr(output, "write")
+    if not in_memory:
+        check_output_path(output)  # a directory as the output: refused before any work
     if corpus is None:
         from judgebot.corpus import load_corpus
 
         corpus = load_corpus()
     sheet = make_sheet(page, card)
     items = select_items(selection, corpus)
-    summary = render_pdf(items, output if hasattr(output, "write") else Path(output), sheet)
+    summary = render_pdf(items, output if in_memory else Path(output), sheet)
     langs = sorted({item["lang"] for item in summary["items"]})
     return {"output": summary.pop("output"), "cards": summary.pop("cards"),
             "pages": summary.pop("pages"), "lang": selection.lang, "langs": langs,
