@@ -167,6 +167,11 @@ def index(
     _run(body)
 
 
+def _error_line(error: dict) -> str:
+    where = ":".join(str(error[k]) for k in ("file", "line", "column") if error.get(k) is not None)
+    return f"{where}: {error['key']}: {error['message']}" if error.get("key") else f"{where}: {error['message']}"
+
+
 @app.command()
 def check(
     paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
@@ -176,18 +181,37 @@ def check(
     """Rule on board states described in scenario files."""
 
     def body():
-        from judgebot.engine import check_paths
+        from judgebot.engine import checked_files, iter_rulings
 
-        rulings = check_paths(paths, verify=verify)
-        if json_:
-            _print_json(rulings[0] if len(rulings) == 1 else {"rulings": rulings})
+        files = checked_files(paths)
+        # One file: its ruling or its error (exit 2). Several: every file answered,
+        # errors listed after the rulings; rulings are written as they come.
+        errors: list[dict] | None = [] if len(files) > 1 else None
+        failed = []
+
+        def rulings():
+            for ruling in iter_rulings(files, verify, errors):
+                if ruling.get("verified") is False:
+                    failed.append(ruling["file"])
+                yield ruling
+
+        if json_ and errors is None:
+            _print_json(next(rulings()))
+        elif json_:
+            from judgebot.present.json_stream import write_batch
+
+            write_batch(sys.stdout, rulings(), errors)
         else:
+            from judgebot.corpus import load_corpus
             from judgebot.present.ruling_view import render_rulings
 
-            render_rulings(rulings, _console())
-        if verify and any(r.get("verified") is False for r in rulings):
-            return 1
-        return 0
+            console = _console() if sys.stdout.isatty() else None
+            render_rulings(rulings(), load_corpus(), sys.stdout, console)
+        for error in errors or []:
+            sys.stderr.write(f"judgebot: error: {_error_line(error)}\n")
+        if errors:
+            return 2
+        return 1 if verify and failed else 0
 
     _run(body)
 
