@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from judgebot.engine import ability, attach, attack, bench, checkup, evolve, game_end, play, retreat, setup
+from judgebot.engine.catalog import one_read
 from judgebot.engine.model import Scenario
 from judgebot.engine.ruling import Ruling
 from judgebot.engine.scenario import load_scenario
@@ -80,15 +81,16 @@ def iter_rulings(files: list[tuple[Path, str]], verify: bool = False,
     """The rulings of `files` (from scenario_files), one at a time. With an `errors`
     list, a file's input error is appended to it and the next file is read; without
     one, the error is raised."""
-    for path, display in files:
-        try:
-            ruling = check_file(path, verify, display)
-        except InputError as exc:
-            if errors is None:
-                raise
-            errors.append(error_object(exc, display))
-            continue
-        yield ruling
+    with one_read():
+        for path, display in files:
+            try:
+                ruling = check_file(path, verify, display)
+            except InputError as exc:
+                if errors is None:
+                    raise
+                errors.append(error_object(exc, display))
+                continue
+            yield ruling
 
 
 def checked_files(paths: list[Path]) -> list[tuple[Path, str]]:
