@@ -21,6 +21,9 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Plain help: typer's rich help imports rich.markdown and markdown-it, which cost as
+    # much as typer and rich themselves (benchmarks/README.md).
+    rich_markup_mode=None,
     help="Rules reference for the Pokémon TCG: search the rulebooks, show a rule, "
     "look up a term, check a ruling, print rule cards.",
 )
