@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -46,14 +47,32 @@ class ShowLang(str, Enum):
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
 
 
+# JSON escapes C0 controls itself; DEL, C1 controls and lone surrogates (from argv
+# bytes that are not UTF-8) are escaped here, so no terminal interprets them.
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\ud800-\udfff]")
+
+
+def _json_text(obj) -> str:
+    text = json.dumps(obj, ensure_ascii=False, indent=2)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def _print_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(_json_text(obj) + "\n")
 
 
 def _console():
-    from rich.console import Console
+    from judgebot.present.console import safe_console
 
-    return Console(highlight=False, soft_wrap=False)
+    return safe_console(highlight=False, soft_wrap=False)
+
+
+def _error_line(message: str) -> None:
+    """One line on stderr, control characters made visible."""
+    from judgebot.present.safe import visible
+
+    text = visible(" ".join(str(message).split("\n")))
+    sys.stderr.write(f"judgebot: {text.encode('utf-8', 'backslashreplace').decode('utf-8')}\n")
 
 
 def _run(action: Callable[[], int | None]) -> None:
@@ -61,7 +80,7 @@ def _run(action: Callable[[], int | None]) -> None:
     try:
         code = action() or 0
     except JudgebotError as exc:
-        sys.stderr.write(f"judgebot: error: {exc}\n")
+        _error_line(f"error: {exc}")
         raise typer.Exit(exc.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("judgebot: interrupted\n")
@@ -71,10 +90,7 @@ def _run(action: Callable[[], int | None]) -> None:
     except Exception as exc:  # a bug in judgebot: still one line, no traceback
         if os.environ.get("JUDGEBOT_DEBUG"):
             raise
-        sys.stderr.write(
-            f"judgebot: internal error: {type(exc).__name__}: {exc} "
-            "(set JUDGEBOT_DEBUG=1 for the traceback)\n"
-        )
+        _error_line(f"internal error: {type(exc).__name__}: {exc} (set JUDGEBOT_DEBUG=1 for the traceback)")
         raise typer.Exit(3)
     raise typer.Exit(code)
 
@@ -346,10 +362,10 @@ def main() -> None:
     except exceptions.UsageError as exc:
         command = exc.ctx.command_path if exc.ctx else "judgebot"
         message = " ".join(exc.format_message().split())
-        sys.stderr.write(f"judgebot: error: {message} (see `{command} --help`)\n")
+        _error_line(f"error: {message} (see `{command} --help`)")
         code = exc.exit_code
     except exceptions.ClickException as exc:
-        sys.stderr.write(f"judgebot: error: {' '.join(exc.format_message().split())}\n")
+        _error_line(f"error: {' '.join(exc.format_message().split())}")
         code = exc.exit_code
     except typer.Abort:
         sys.stderr.write("judgebot: aborted\n")

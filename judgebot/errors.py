@@ -6,6 +6,16 @@ Exit codes (CONTRACT.md §2): 0 success, 1 a --verify expectation did not hold,
 
 from __future__ import annotations
 
+import re
+
+_LONG_QUOTED = re.compile(r"""(['"])([^'"]{60,}?)\1""")
+SHOWN_CHARS = 60
+
+
+def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
+    """A value as quoted in a message: at most `limit` characters, cut with "…"."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class JudgebotError(Exception):
     """Base class: a problem the user can fix; never shown as a traceback."""
@@ -29,17 +39,33 @@ class UnknownIdError(InputError):
         super().__init__(msg)
 
 
-class ScenarioError(InputError):
-    """An invalid scenario file: file, line, key path and what was expected."""
+def where(file: str, line: int | None, column: int | None = None) -> str:
+    """`FILE:LINE:COL`, `FILE:LINE` or `FILE`: the place an error message starts with."""
+    if line is None:
+        return file
+    return f"{file}:{int(line)}:{column}" if column is not None else f"{file}:{int(line)}"
 
-    def __init__(self, file: str, line: int | None, path: str, message: str):
+
+class ScenarioError(InputError):
+    """An invalid scenario file: `FILE:LINE:COL: key.path: what was expected, what was found`.
+
+    `line` may be a `yaml_lines.Line`, which carries its column; `column` overrides it."""
+
+    def __init__(self, file: str, line: int | None, path: str, message: str,
+                 column: int | None = None):
         self.file = file
-        self.line = line
-        self.path = path
-        self.detail = message
-        where = f"{file}:{line}" if line is not None else file
-        key = f" {path}:" if path else ""
-        super().__init__(f"{where}:{key} {message}")
+        self.line = int(line) if line is not None else None
+        self.column = column if column is not None else getattr(line, "column", None)
+        self.path = shorten(path, 200)
+        # A safety net for messages that quote a value without describe(): cut it.
+        self.detail = _LONG_QUOTED.sub(lambda m: m[1] + shorten(m[2]) + m[1], message)
+        key = f" {self.path}:" if path else ""
+        super().__init__(f"{where(file, self.line, self.column)}:{key} {self.detail}")
+
+    def to_json(self) -> dict:
+        """The error as in `check --json`: {"file", "line", "column", "key", "message"}."""
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "key": self.path, "message": self.detail}
 
 
 class NotModelledError(InputError):

@@ -377,4 +377,4 @@ def line_of(lines: dict[str, int], path: str) -> int | None:
             return lines[path]
         cut = max(path.rfind("."), path.rfind("["))
         path = path[:cut] if cut > 0 else ""
-    return None
+    return lines.get("")  # the document itself

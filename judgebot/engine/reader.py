@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
-from judgebot.errors import NotModelledError, ScenarioError
+from judgebot.engine.yaml_lines import key_label
+from judgebot.errors import NotModelledError, ScenarioError, shorten, where
 
 if TYPE_CHECKING:
     from judgebot.engine.catalog import Catalog, CatalogEntry
@@ -101,8 +102,19 @@ ABILITY_KEYS = ("name", "declared", "once_per_turn", "exclusive", "active_only",
                 "effect")
 
 
+# Bounds of numbers, from the rules (docs/SCENARIO-LIMITS.md):
+# - HP: printed HP has three digits (the largest printed so far is below 400); 990
+#   leaves room for HP-raising effects and keeps every sum of damage small.
+# - damage: what an attack, an effect or the counters on a Pokémon amount to; more
+#   than 990 Knocks Out any Pokémon within MAX_HP, so nothing above it changes a ruling.
+# - counts (cards, Energy, counters, Prizes, turns…): a deck has 60 cards (guide Ⅰ-G).
+MAX_HP = 990
+MAX_DAMAGE = 990
+MAX_COUNT = 60
+
+
 def describe(value: Any) -> str:
-    """How a value is named in an error message."""
+    """How a value is named in an error message (cut to about 60 characters)."""
     if value is None:
         return "nothing (null)"
     if isinstance(value, bool):
@@ -112,8 +124,10 @@ def describe(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return repr(value)
-    return str(value)
+        return repr(shorten(value))
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of {len(str(abs(value)))} digits"
+    return shorten(str(value))
 
 
 class Reader:
@@ -133,8 +147,7 @@ class Reader:
 
     def not_modelled(self, path: str, message: str) -> None:
         line = self.line(path)
-        where = f"{self.file}:{line}" if line is not None else self.file
-        raise NotModelledError(f"{where}: {path}: {message}")
+        raise NotModelledError(f"{where(self.file, line, getattr(line, 'column', None))}: {path}: {message}")
 
     # -- shapes ----------------------------------------------------------------
     def mapping(self, value: Any, path: str, allowed: tuple[str, ...],
@@ -145,7 +158,7 @@ class Reader:
             self.fail(path, f"expected a mapping, got {describe(value)}")
         for key in value:
             if key not in allowed:
-                self.fail(_join(path, key), f"unknown key {key!r}; allowed keys: {', '.join(allowed)}")
+                self.fail(_join(path, key), f"unknown key {shorten(key)!r}; allowed keys: {', '.join(allowed)}")
         for key in required:
             if key not in value:
                 self.fail(path, f"missing required key {key!r}")
@@ -190,45 +203,41 @@ class Reader:
         return value
 
     def count(self, value: Any, path: str) -> int:
-        value = self.integer(value, path)
-        if value < 0:
-            self.fail(path, f"expected a whole number, 0 or more, got {value}")
-        return value
+        return self.ranged(value, path, 0, MAX_COUNT)
 
     def positive(self, value: Any, path: str) -> int:
-        value = self.integer(value, path)
-        if value < 1:
-            self.fail(path, f"expected a whole number, 1 or more, got {value}")
-        return value
+        return self.ranged(value, path, 1, MAX_COUNT)
 
     def ranged(self, value: Any, path: str, low: int, high: int) -> int:
         value = self.integer(value, path)
         if not low <= value <= high:
-            self.fail(path, f"expected a whole number from {low} to {high}, got {value}")
+            self.fail(path, f"expected a whole number from {low} to {high}, got {describe(value)}")
         return value
 
     def hp(self, value: Any, path: str) -> int:
         value = self.integer(value, path)
-        if value <= 0 or value % 10:
-            self.fail(path, f"expected a positive multiple of 10, got {value}")
+        if not 0 < value <= MAX_HP or value % 10:
+            self.fail(path, f"expected a positive multiple of 10 up to {MAX_HP}, got {describe(value)}")
         return value
 
     def damage(self, value: Any, path: str) -> int:
         value = self.integer(value, path)
-        if value < 0 or value % 10:
-            self.fail(path, f"expected a multiple of 10, 0 or more, got {value}")
+        if not 0 <= value <= MAX_DAMAGE or value % 10:
+            self.fail(path, f"expected a multiple of 10 from 0 to {MAX_DAMAGE}, got {describe(value)}")
         return value
 
     def signed_damage(self, value: Any, path: str) -> int:
         value = self.integer(value, path)
-        if value == 0 or value % 10:
-            self.fail(path, f"expected a non-zero multiple of 10 (+N or -N), got {value}")
+        if value == 0 or value % 10 or abs(value) > MAX_DAMAGE:
+            self.fail(path, f"expected a non-zero multiple of 10 (+N or -N) up to {MAX_DAMAGE}, "
+                            f"got {describe(value)}")
         return value
 
     def delta(self, value: Any, path: str) -> int:
         value = self.integer(value, path)
-        if value == 0:
-            self.fail(path, "expected a non-zero whole number (+N or -N), got 0")
+        if value == 0 or abs(value) > MAX_COUNT:
+            self.fail(path, f"expected a non-zero whole number (+N or -N) up to {MAX_COUNT}, "
+                            f"got {describe(value)}")
         return value
 
     def choice(self, value: Any, path: str, options: tuple[str, ...], what: str) -> str:
@@ -530,11 +539,6 @@ class Reader:
 def _join(path: str, key: str) -> str:
     key = key_label(key)
     return f"{path}.{key}" if path else key
-
-
-def key_label(key: str) -> str:
-    """A key as it appears in a key path: quoted when it has invisible characters."""
-    return key if key.isprintable() else repr(key)
 
 
 def _reorigin(effect: Effect, origin: str) -> Effect:

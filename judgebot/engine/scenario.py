@@ -16,8 +16,8 @@ from judgebot.engine.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk, Atta
                                    BenchAsk, CheckupAsk, EndConditions, EvolveAsk, Expect, GameEndAsk,
                                    HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
                                    Scenario, SetupAsk, Stadium, Turn, Weakness)
-from judgebot.engine.reader import POSITION_RE, Reader, _join, describe
-from judgebot.engine.yaml_lines import load_yaml
+from judgebot.engine.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader, _join, describe
+from judgebot.engine.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
 
 ROOT_KEYS = ("title", "turn", "you", "opponent", "stadium", "coins", "ask", "expect")
@@ -35,19 +35,26 @@ EXPECT_KEYS = ("allowed", "failed", "cost", "damage", "counters", "conditions", 
                "prizes_taken", "winner", "extra_draws", "cites")
 COIN_ALIASES = {"heads": "heads", "tails": "tails", "オモテ": "heads", "ウラ": "tails",
                 "正面": "heads", "反面": "tails", "앞면": "heads", "뒷면": "tails"}
+# Each player draws a card every turn from a deck of 60 (guide-ja Ⅰ-G): a game cannot
+# last more than about twice that many turns.
+MAX_TURN = 2 * MAX_COUNT
 # Conditions that replace one another (guide-ja Ⅰ-F): at most one of them at a time.
 ROTATION_CONDITIONS = ("asleep", "confused", "paralyzed")
 
 
 def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
     file = display or str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(file, None, "", f"not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise ScenarioError(file, None, "", f"cannot read the file: {exc.strerror or exc}") from None
-    return parse_scenario(text, file)
+    return parse_scenario(read_yaml_file(path, file), file)
+
+
+def load_scenario_text(text: str | bytes, name: str = "<scenario>") -> Scenario:
+    """A scenario from text (e.g. a web request body), under the same limits as a file:
+    bytes are decoded as UTF-8 with the place of a bad byte named."""
+    if isinstance(text, bytes):
+        if len(text) > LIMITS.file_bytes:
+            raise ScenarioError(name, None, "", f"{len(text):,} bytes, over the limit of {LIMITS.file_bytes:,}")
+        text = decode_utf8(text, name)
+    return parse_scenario(text, name)
 
 
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
@@ -61,7 +68,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
 class ScenarioReader(Reader):
     def scenario(self, data: Any) -> Scenario:
         if data is None:
-            self.fail("", "the file is empty; expected a scenario mapping with an `ask`")
+            raise ScenarioError(self.file, 1, "", "the file is empty; expected a scenario mapping with an `ask`",
+                                column=1)
         raw = self.mapping(data, "", ROOT_KEYS, required=("ask",))
         ask_kind = self.ask_kind(raw["ask"])
         boardless = ask_kind in BOARDLESS_ASKS
@@ -97,7 +105,7 @@ class ScenarioReader(Reader):
     # -- turn and players ---------------------------------------------------------
     def turn(self, value: Any, path: str) -> Turn:
         raw = self.mapping(value, path, TURN_KEYS)
-        number = self.positive(raw["number"], _join(path, "number")) if "number" in raw else 3
+        number = self.ranged(raw["number"], _join(path, "number"), 1, MAX_TURN) if "number" in raw else 3
         default_first = "you" if number % 2 else "opponent"
         first = self.choice(raw["first"], _join(path, "first"), SIDES, "player") if "first" in raw else default_first
         if first != default_first:
@@ -396,7 +404,7 @@ class ScenarioReader(Reader):
             elif key == "damage":
                 values[key] = pos_map(key, self.damage)
             elif key == "counters":
-                values[key] = pos_map(key, self.count)
+                values[key] = pos_map(key, lambda v, q: self.ranged(v, q, 0, MAX_HP // 10))
             elif key == "conditions":
                 values[key] = pos_map(key, lambda v, q: sorted(self.list_of(v, q, self.condition)))
             elif key == "knocked_out":

@@ -9,18 +9,179 @@ The node tree comes from libyaml's safe parser when PyYAML has it (fast); a file
 rejects is read again with PyYAML's own safe parser, which also accepts a position
 index inside a flow collection (`{target: opponent.bench[0]}`, as SCENARIOS.md
 writes it) and reports real syntax errors.
+
+Limits (`LIMITS`, docs/SCENARIO-LIMITS.md) are checked on the event stream before
+any node is built, so a hostile file is refused with its line and column before the
+composer can recurse too deep, follow a cyclic alias or expand a billion laughs: the
+parsers themselves keep explicit stacks and do not recurse.
+
+Every line in the map is a `Line`: an int that also knows its 1-based column.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from judgebot.errors import ScenarioError
+from judgebot.errors import ScenarioError, shorten
 
 
 PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+# Explicit tags a file may carry: none that builds anything but plain text and
+# collections (`!!binary`, `!!timestamp`, `!!set`, `!!int abc` … are refused).
+ALLOWED_EXPLICIT_TAGS = frozenset(PLAIN_TAGS + ("tag:yaml.org,2002:str", "!"))
+# Scalars read as themselves: everything else the resolver may pick implicitly
+# (a timestamp such as 2026-01-01, the `=` value key) stays the text written.
+SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null"))
+NUMBER_TAGS = frozenset(("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"))
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one YAML document may hold (scenario files and catalog files)."""
+
+    file_bytes: int = 1_000_000      # a large scenario is ~5 KB, the largest catalog file ~60 KB
+    depth: int = 40                  # nested mappings and lists (scenarios use about 8)
+    aliases: int = 100               # `*name` references
+    nodes: int = 100_000             # values after expanding every alias (billion laughs)
+    scalar_chars: int = 10_000       # one text value or key
+    number_digits: int = 40          # an int or float written in a plain scalar
+
+
+LIMITS = Limits()
+
+
+class Line(int):
+    """A 1-based line number that also carries the 1-based column of the same place."""
+
+    column: int | None
+
+    def __new__(cls, line: int, column: int | None = None) -> "Line":
+        value = super().__new__(cls, line)
+        value.column = column
+        return value
+
+
+def mark_line(mark) -> Line:
+    return Line(mark.line + 1, mark.column + 1)
+
+
+class _Frame:
+    """An open mapping or list in the event stream: its expanded size and where we are in it."""
+
+    __slots__ = ("anchor", "size", "is_map", "items", "key")
+
+    def __init__(self, anchor: str | None, is_map: bool):
+        self.anchor, self.is_map = anchor, is_map
+        self.size = 1
+        self.items = 0     # children seen (keys and values alike in a mapping)
+        self.key = None    # a mapping's current key, as text
+
+
+def check_limits(loader, file: str, limits: Limits = LIMITS) -> None:
+    """Walk the loader's event stream and refuse the first thing over a limit, naming
+    its line, column and key path."""
+    frames: list[_Frame] = []
+    sizes: dict[str, int] = {}  # anchor -> expanded size
+    expanded = aliases = 0
+
+    def fail(event, message: str) -> None:
+        raise ScenarioError(file, mark_line(event.start_mark), _path(frames), message)
+
+    get_event = loader.get_event
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if event.tag is not None and event.tag not in ALLOWED_EXPLICIT_TAGS:
+                fail(event, f"YAML tag {_short_tag(event.tag)} is not allowed (plain data only)")
+            _check_scalar(loader, event, limits, fail)
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+            size = 1
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            if event.tag is not None and event.tag not in ALLOWED_EXPLICIT_TAGS:
+                fail(event, f"YAML tag {_short_tag(event.tag)} is not allowed (plain data only)")
+            if len(frames) >= limits.depth:
+                fail(event, f"nested deeper than {limits.depth} levels")
+            expanded += 1
+            frames.append(_Frame(event.anchor, kind is yaml.MappingStartEvent))
+            continue
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            done = frames.pop()
+            if done.anchor is not None:
+                sizes[done.anchor] = done.size
+            _add(frames, done.size, None)
+            continue
+        elif kind is yaml.AliasEvent:
+            aliases += 1
+            if aliases > limits.aliases:
+                fail(event, f"more than {limits.aliases} aliases (*name); expected plain data")
+            if event.anchor not in sizes:
+                inside = any(frame.anchor == event.anchor for frame in frames)
+                fail(event, f"alias *{event.anchor} " + ("refers to a value that contains it (a cycle)"
+                                                         if inside else "has no anchor before it"))
+            size = sizes[event.anchor]
+        elif kind is yaml.StreamEndEvent:
+            return
+        else:
+            continue
+        expanded += size
+        if expanded > limits.nodes:
+            fail(event, f"more than {limits.nodes:,} values once aliases are expanded")
+        _add(frames, size, event.value if kind is yaml.ScalarEvent else None)
+
+
+def _add(frames: list[_Frame], size: int, scalar: str | None) -> None:
+    """Count a finished child in its parent; a mapping's key scalar becomes the current key."""
+    if not frames:
+        return
+    parent = frames[-1]
+    if parent.is_map and parent.items % 2 == 0:
+        parent.key = scalar if scalar is not None else "?"
+    parent.items += 1
+    parent.size += size
+
+
+def _path(frames: list[_Frame]) -> str:
+    """The key path of the value being read, as the loader writes it (`you.bench[2].hp`)."""
+    path = ""
+    for frame in frames:
+        if frame.is_map:
+            if frame.items % 2 == 0 and frame is frames[-1]:
+                break  # at a key: the mapping's own path
+            label = key_label(frame.key or "?")
+            path = f"{path}.{label}" if path else label
+        else:
+            path = f"{path}[{frame.items}]"
+    return path
+
+
+def _check_scalar(loader, event, limits: Limits, fail) -> None:
+    value = event.value
+    if len(value) < limits.number_digits and value.isascii():
+        return  # the common case: short, plain ASCII
+    if len(value) > limits.scalar_chars:
+        fail(event, f"a value of {len(value):,} characters, over the limit of {limits.scalar_chars:,}")
+    if _SURROGATE.search(value):
+        fail(event, "a lone surrogate (\\ud800-\\udfff) in the text; expected Unicode characters")
+    if len(value) > limits.number_digits and event.implicit[0] and event.tag is None:
+        if loader.resolve(yaml.ScalarNode, value, event.implicit) in NUMBER_TAGS:
+            fail(event, f"a number of {len(value):,} characters, over the limit of {limits.number_digits}")
+
+
+def key_label(key: str) -> str:
+    """A key as it appears in a key path: cut, and quoted when it has invisible characters."""
+    key = shorten(key)
+    return key if key.isprintable() else repr(key)
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
 
 
 class _NodeBuilder:
@@ -35,21 +196,23 @@ class _NodeBuilder:
         node = self.get_single_node()
         if node is None:
             return None
+        self.lines[""] = mark_line(node.start_mark)
         return self._build(node, "")
 
     def _build(self, node: yaml.Node, path: str) -> Any:
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in PLAIN_TAGS:
-            raise ScenarioError(self.file, node.start_mark.line + 1, path,
-                                f"YAML tag {node.tag!r} is not allowed (plain data only)")
+            raise ScenarioError(self.file, mark_line(node.start_mark), path,
+                                f"YAML tag {_short_tag(node.tag)} is not allowed (plain data only)")
         if isinstance(node, yaml.MappingNode):
             self.flatten_mapping(node)  # merge keys (<<) as safe_load does
             result: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = self.construct_object(key_node, deep=True)
-                line = key_node.start_mark.line + 1
+                key = self._scalar(key_node, path) if isinstance(key_node, yaml.ScalarNode) \
+                    else self.construct_object(key_node, deep=True)
+                line = mark_line(key_node.start_mark)
                 if not isinstance(key, str):
                     key = str(key).lower() if isinstance(key, bool) else str(key)
-                label = key if key.isprintable() else repr(key)
+                label = key_label(key)
                 child = f"{path}.{label}" if path else label
                 if key in result:
                     raise ScenarioError(self.file, line, child, f"duplicate key {key!r}")
@@ -60,10 +223,19 @@ class _NodeBuilder:
             items = []
             for index, item in enumerate(node.value):
                 child = f"{path}[{index}]"
-                self.lines[child] = item.start_mark.line + 1
+                self.lines[child] = mark_line(item.start_mark)
                 items.append(self._build(item, child))
             return items
-        return self.construct_object(node, deep=True)
+        return self._scalar(node, path)
+
+    def _scalar(self, node: yaml.Node, path: str) -> Any:
+        if node.tag not in SCALAR_TAGS:
+            return node.value  # an implicit timestamp or `=`: the text as written
+        try:
+            return self.construct_object(node, deep=True)
+        except (ValueError, OverflowError):  # e.g. `0x_` or `._` match the number patterns
+            raise ScenarioError(self.file, mark_line(node.start_mark), path,
+                                f"cannot read {node.value[:60]!r} as a number") from None
 
 
 if getattr(yaml, "__with_libyaml__", False):
@@ -126,6 +298,11 @@ class LineLoader(_NodeBuilder, yaml.SafeLoader):
 
 
 def _read(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
+    scanner = loader_class(text, file)
+    try:
+        check_limits(scanner, file)
+    finally:
+        scanner.dispose()
     loader = loader_class(text, file)
     try:
         return loader.build(), loader.lines
@@ -133,7 +310,42 @@ def _read(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
         loader.dispose()
 
 
+def _line_column(text: str, position: int) -> tuple[int, int]:
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+
+
+def _char_name(character) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    return f"U+{code:04X}"
+
+
+def decode_utf8(data: bytes, file: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise ScenarioError(file, line, "", f"not UTF-8 text: byte 0x{data[exc.start]:02x} "
+                                            f"({exc.reason})", column=column) from None
+
+
+def read_yaml_file(path, file: str) -> str:
+    """The text of a YAML file: a regular file within the size limit, in UTF-8."""
+    from judgebot.files import FileProblem, read_input
+
+    try:
+        data = read_input(path, LIMITS.file_bytes)
+    except FileProblem as exc:
+        raise ScenarioError(file, None, "", exc.reason) from None
+    return decode_utf8(data, file)
+
+
 def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
+    if len(text) > LIMITS.file_bytes:
+        raise ScenarioError(file, None, "", f"{len(text):,} characters, over the limit of "
+                                            f"{LIMITS.file_bytes:,}")
     if FastLineLoader is not None:
         try:
             return _read(FastLineLoader, text, file)
@@ -141,9 +353,14 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
             pass  # read it again below: the position-index allowance, or the error with its line
     try:
         return _read(LineLoader, text, file)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. ESC or NUL
+        line, column = _line_column(text, exc.position)
+        raise ScenarioError(file, line, "", f"invalid YAML: character {_char_name(exc.character)} is not "
+                                            "allowed in YAML text (write it as an escape in a "
+                                            "double-quoted string)", column=column) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
+        line = mark_line(mark) if mark else None
         problem = exc.problem or exc.context or "malformed"
         raise ScenarioError(file, line, "", f"invalid YAML: {problem}") from None
     except yaml.YAMLError as exc:

@@ -73,12 +73,12 @@ def test_entries_are_validated_with_file_line_and_path(catalog_dir):
                                           encoding="utf-8")
     with pytest.raises(ScenarioError) as info:
         load_catalog()
-    assert str(info.value).endswith("bad.yaml:4: カード.effects[0]: missing required key 'amount' for kind "
+    assert str(info.value).endswith("bad.yaml:4:7: カード.effects[0]: missing required key 'amount' for kind "
                                     "damage_taken")
     (catalog_dir / "bad.yaml").write_text("カード:\n  category: weapon\n", encoding="utf-8")
     with pytest.raises(ScenarioError) as info:
         load_catalog()
-    assert str(info.value).endswith("bad.yaml:2: カード.category: unknown category 'weapon'; expected one of "
+    assert str(info.value).endswith("bad.yaml:2:3: カード.category: unknown category 'weapon'; expected one of "
                                     "item, supporter, stadium, tool, special_energy, ability, attack")
 
 

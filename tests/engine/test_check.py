@@ -103,6 +103,6 @@ def test_cli_check_json_verify_and_exit_codes(cli, tmp_path):
     broken = cli("check", str(tmp_path / "broken.yaml"))
     assert broken.code == 2 and broken.stdout == ""
     assert broken.stderr.strip().splitlines() == [
-        f"judgebot: error: {tmp_path / 'broken.yaml'}:2: you.active.hp: expected a positive multiple of 10, got 95"]
+        f"judgebot: error: {tmp_path / 'broken.yaml'}:2:40: you.active.hp: expected a positive multiple of 10 up to 990, got 95"]
     human = cli("check", str(tmp_path / "ok.yaml"))
     assert human.code == 0 and "ALLOWED" in human.stdout
