@@ -186,9 +186,12 @@ def index(
     _run(body)
 
 
-def _error_line(error: dict) -> str:
-    where = ":".join(str(error[k]) for k in ("file", "line", "column") if error.get(k) is not None)
-    return f"{where}: {error['key']}: {error['message']}" if error.get("key") else f"{where}: {error['message']}"
+def _file_error(error: dict) -> str:
+    """A file's entry of the `errors` list as its one-line message."""
+    from judgebot.errors import where
+
+    key = f" {error['key']}:" if error.get("key") else ""
+    return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
 
 
 @app.command()
@@ -219,7 +222,7 @@ def check(
         elif json_:
             from judgebot.present.json_stream import write_batch
 
-            write_batch(sys.stdout, rulings(), errors)
+            write_batch(sys.stdout, rulings(), errors, _json_text)
         else:
             from judgebot.corpus import load_corpus
             from judgebot.present.ruling_view import render_rulings
@@ -227,7 +230,7 @@ def check(
             console = _console() if sys.stdout.isatty() else None
             render_rulings(rulings(), load_corpus(), sys.stdout, console)
         for error in errors or []:
-            sys.stderr.write(f"judgebot: error: {_error_line(error)}\n")
+            _error_line(_file_error(error))
         if errors:
             return 2
         return 1 if verify and failed else 0

@@ -71,8 +71,7 @@ def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
 def error_object(exc: InputError, display: str) -> dict:
     """A file's error in `check --json`'s `errors` list."""
     if isinstance(exc, ScenarioError):
-        return {"file": exc.file, "line": exc.line, "column": getattr(exc, "column", None),
-                "key": exc.path, "message": exc.detail}
+        return exc.to_json()
     return {"file": display, "line": None, "column": None, "key": "", "message": str(exc)}
 
 
