@@ -4,6 +4,7 @@
     python3 dev.py demo    # set up, then run judgebot's main job on the bundled data
     python3 dev.py test    # set up, then run the whole test suite
     python3 dev.py bench   # set up, then run the benchmarks
+    python3 dev.py fuzz N  # set up, then check N seeded mutations of the rulings (tests/fuzz.py)
 
 Set-up creates .venv/ beside this file and installs judgebot (editable) with its
 test extras; it is skipped when pyproject.toml has not changed since the last run.
@@ -64,7 +65,11 @@ def bench() -> int:
     return sh(PY, "benchmarks/run.py", *sys.argv[2:], check=False)
 
 
-TASKS = {"demo": demo, "test": test, "bench": bench}
+def fuzz() -> int:
+    return sh(PY, "-m", "tests.fuzz", *sys.argv[2:], check=False)
+
+
+TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

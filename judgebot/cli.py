@@ -190,6 +190,8 @@ def _file_error(error: dict) -> str:
     """A file's entry of the `errors` list as its one-line message."""
     from judgebot.errors import where
 
+    if error["line"] is None and error["message"].startswith(error["file"]):
+        return f"error: {error['message']}"
     key = f" {error['key']}:" if error.get("key") else ""
     return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
 

@@ -26,6 +26,18 @@ class JudgebotError(Exception):
 class InputError(JudgebotError):
     """Bad input: exit 2 with a one-line message naming what and where."""
 
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    path: str = ""
+    detail: str | None = None
+
+    def to_json(self) -> dict:
+        """The error as in `check --json`: {"file", "line", "column", "key", "message"}
+        (file, line, column and key are null/empty when the error has no place)."""
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "key": self.path, "message": self.detail if self.detail is not None else str(self)}
+
 
 class UnknownIdError(InputError):
     """A citation or section ID that is not in the corpus."""
@@ -62,14 +74,23 @@ class ScenarioError(InputError):
         key = f" {self.path}:" if path else ""
         super().__init__(f"{where(file, self.line, self.column)}:{key} {self.detail}")
 
-    def to_json(self) -> dict:
-        """The error as in `check --json`: {"file", "line", "column", "key", "message"}."""
-        return {"file": self.file, "line": self.line, "column": self.column,
-                "key": self.path, "message": self.detail}
-
 
 class NotModelledError(InputError):
-    """The engine does not model this card, key or effect: it refuses to guess."""
+    """The engine does not model this card, key or effect: it refuses to guess.
+
+    Given a place (`file`, and `line`/`path` when known), the message starts with it
+    as a ScenarioError's does."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 path: str = "", column: int | None = None):
+        if file is None:
+            super().__init__(message)
+            return
+        self.file, self.path, self.detail = file, path, message
+        self.line = int(line) if line is not None else None
+        self.column = column if column is not None else getattr(line, "column", None)
+        key = f" {path}:" if path else ""
+        super().__init__(f"{where(file, self.line, self.column)}:{key} {message}")
 
 
 class CacheError(InputError):

@@ -120,3 +120,33 @@ def test_control_characters_are_visible_in_the_human_view_and_escaped_in_json(ca
     assert json.loads(human.stdout)["title"] == "\x1b]0;pwned\x07\x1b[2J\x9b31m"
     shown = check(cache_dir, str(path))
     assert shown.code == 0 and not CONTROL.search(shown.stdout)
+
+
+def test_errors_carry_their_place_for_json():
+    from judgebot.engine.scenario import load_scenario_text
+    from judgebot.errors import InputError
+
+    cases = [((HOSTILE / "huge-count.yaml").read_bytes(),
+              {"file": "x.yaml", "line": 3, "column": 3, "key": "you.deck",
+               "message": "expected a whole number from 0 to 60, got 1000000"}),
+             (b"ask: {attack: {name: a}}\nyou: {active: {name: a, types: [fire], hp: 100, tool: NoSuchTool}}\n"
+              b"opponent: {active: {name: b, types: [fire], hp: 100}}\n",
+              {"file": "x.yaml", "line": 2, "column": 49, "key": "you.active.tool"}),
+             (b"title: caf\xe9\n", {"file": "x.yaml", "line": 1, "column": 11, "key": ""})]
+    for data, expected in cases:
+        with pytest.raises(InputError) as info:
+            load_scenario_text(data, "x.yaml")
+        got = info.value.to_json()
+        assert {k: got[k] for k in expected} == expected
+        place = f"x.yaml:{got['line']}:{got['column']}: " + (f"{got['key']}: " if got["key"] else "")
+        assert str(info.value) == place + got["message"]
+
+
+def test_argv_bytes_that_are_not_utf8_are_escaped_in_json(cache_dir):
+    env = {**os.environ, "JUDGEBOT_CACHE": str(cache_dir)}
+    proc = subprocess.run([sys.executable, "-m", "judgebot", "term", b"\xff\x1b[31m\xc2\x9b", "--json"],
+                          cwd=ROOT, capture_output=True, env=env, timeout=120)
+    assert proc.returncode in (0, 2), proc.stderr
+    shown = proc.stdout if proc.returncode == 0 else proc.stderr
+    text = shown.decode("utf-8")  # valid UTF-8: no lone surrogate written
+    assert not CONTROL.search(text)

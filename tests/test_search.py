@@ -395,6 +395,22 @@ def test_damaged_index_is_rebuilt(env):
     assert (path / "READY").is_file()
 
 
+@pytest.mark.parametrize("marker", [b"", b"garbage", b"\xff\xfe not text", b"0" * 10_000, b"abc 12x\n"])
+def test_garbage_ready_marker_is_repaired_by_rebuilding(env, marker):
+    path = Path(ensure_index()["path"])
+    (path / "READY").write_bytes(marker)
+    again = ensure_index()
+    assert again["built"] is True and again["documents"] == len(RECORDS)
+    assert "guide-ja:I-A-03" in ids(search("にげる", lang="ja"))
+
+
+def test_partial_build_without_marker_is_rebuilt(env):
+    path = Path(ensure_index()["path"])
+    (path / "READY").unlink()  # as if the build was killed before the marker
+    assert ensure_index()["built"] is True
+    assert (path / "READY").is_file()
+
+
 BUILD_SCRIPT = "import json; from judgebot.search import ensure_index; print(json.dumps(ensure_index()))"
 
 

@@ -24,7 +24,9 @@ def build_cards(selection: Selection, output: str | Path, page: str = "a4",
     pages, lang (as asked, or None), langs (of the cards), page, card, per_page,
     items, citations, fonts, missing_glyphs, stand_ins."""
     from judgebot.cards.render import render_pdf
+    from judgebot.files import check_output_path
 
+    check_output_path(output)  # a directory as the output: refused before any work
     if corpus is None:
         from judgebot.corpus import load_corpus
 

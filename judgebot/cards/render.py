@@ -33,6 +33,7 @@ from judgebot.cards.flowables import (
 from judgebot.cards.fonts import FONT_LICENSE, CardFont, missing_chars, register_fonts, stand_in
 from judgebot.cards.layout import Sheet
 from judgebot.errors import InputError
+from judgebot.files import FileProblem, atomic_output
 
 
 @dataclass
@@ -216,9 +217,34 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
     renderer = CardRenderer(sheet, fonts)
     cards = [card for item in items for card in renderer.physical_cards(item)]
 
-    output.parent.mkdir(parents=True, exist_ok=True)
+    # The PDF goes to a temporary file beside `output`, renamed over it when complete
+    # (files.atomic_output): a crash or a kill midway leaves the old file intact.
+    try:
+        with atomic_output(output) as handle:
+            _draw_pdf(handle, items, cards, sheet, fonts, renderer, title)
+    except FileProblem as exc:
+        raise InputError(f"{output}: cannot write the PDF: {exc.reason}") from None
+    per_item: dict[str, int] = {}
+    for card in cards:
+        per_item[card.item.key] = per_item.get(card.item.key, 0) + 1
+    return {
+        "output": str(output),
+        "cards": len(cards),
+        "pages": sheet.pages_for(len(cards)),
+        "per_page": sheet.per_page,
+        "items": [{"id": item.key, "kind": item.kind, "lang": item.lang, "title": item.title,
+                   "cards": per_item[item.key]} for item in items],
+        "citations": list(dict.fromkeys(c for item in items for c in item.citations)),
+        "fonts": FONT_LICENSE,
+        "missing_glyphs": sorted({ch for font in fonts.values() for ch in font.missing}),
+        "stand_ins": {c: stand_in(c) for c in unprintable},
+    }
+
+
+def _draw_pdf(handle, items: list[CardItem], cards: list, sheet: Sheet, fonts: dict, renderer: "CardRenderer",
+              title: str) -> None:
     # initialFontName: reportlab otherwise opens every page with (unembedded) Helvetica.
-    c = pdfcanvas.Canvas(str(output), pagesize=sheet.page_size, invariant=1, pageCompression=1,
+    c = pdfcanvas.Canvas(handle, pagesize=sheet.page_size, invariant=1, pageCompression=1,
                          initialFontName=fonts[items[0].lang].regular, initialFontSize=8,
                          lang={"ja": "ja-JP", "zh": "zh-CN", "ko": "ko-KR"}[items[0].lang])
     c.setTitle(title)
@@ -233,25 +259,7 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
             renderer.draw_card(c, card, x, y)
         _draw_page_label(c, sheet, fonts[items[0].lang], page + 1, pages)
         c.showPage()
-    try:
-        c.save()
-    except OSError as exc:
-        raise InputError(f"{output}: cannot write the PDF: {exc.strerror or exc}") from None
-    per_item: dict[str, int] = {}
-    for card in cards:
-        per_item[card.item.key] = per_item.get(card.item.key, 0) + 1
-    return {
-        "output": str(output),
-        "cards": len(cards),
-        "pages": pages,
-        "per_page": sheet.per_page,
-        "items": [{"id": item.key, "kind": item.kind, "lang": item.lang, "title": item.title,
-                   "cards": per_item[item.key]} for item in items],
-        "citations": list(dict.fromkeys(c for item in items for c in item.citations)),
-        "fonts": FONT_LICENSE,
-        "missing_glyphs": sorted({ch for font in fonts.values() for ch in font.missing}),
-        "stand_ins": {c: stand_in(c) for c in unprintable},
-    }
+    c.save()
 
 
 def _fonts_for(items: list[CardItem]) -> dict[str, CardFont]:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from judgebot.cards.content import Block, CardItem, label
-from judgebot.engine.procedures import PRIZES_BY_RULE, PROCEDURES, Step
+from judgebot.engine.procedures import PRIZES_BY_RULE, PROCEDURES, Step, see_also
 from judgebot.errors import InputError, UnknownIdError
 
 CARD_LANGS = ("ja", "zh", "ko")
@@ -260,7 +260,7 @@ def procedure_item(name: str, lang: str, corpus) -> CardItem:
     blocks: list[Block] = []
     citations: list[str] = []
     for number, step in enumerate(PROCEDURES[name], start=1):
-        cites = localize_citations(step.cite, lang, corpus)
+        cites = localize_citations(step.cite + see_also(name, step.key), lang, corpus)
         citations += cites
         blocks.append(Block("step", text=_step_text(step, lang), label=str(number), cite=cites))
     if name == "knockout":

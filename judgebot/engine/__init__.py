@@ -20,7 +20,7 @@ from judgebot.engine.model import Scenario
 from judgebot.engine.ruling import Ruling
 from judgebot.engine.scenario import load_scenario
 from judgebot.engine.verify import verify_ruling
-from judgebot.errors import InputError, NotModelledError, ScenarioError
+from judgebot.errors import InputError, NotModelledError
 
 ASK_HANDLERS: dict[str, Callable[[Scenario, Ruling], Ruling]] = {
     "attack": attack.resolve,
@@ -69,10 +69,12 @@ def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
 
 
 def error_object(exc: InputError, display: str) -> dict:
-    """A file's error in `check --json`'s `errors` list."""
-    if isinstance(exc, ScenarioError):
-        return exc.to_json()
-    return {"file": display, "line": None, "column": None, "key": "", "message": str(exc)}
+    """A file's error in `check --json`'s `errors` list (the file named even when the
+    error itself has no place)."""
+    error = exc.to_json()
+    if error["file"] is None:
+        error["file"] = display
+    return error
 
 
 def iter_rulings(files: list[tuple[Path, str]], verify: bool = False,

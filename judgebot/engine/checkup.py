@@ -39,8 +39,9 @@ BASE_COUNTERS = {"poisoned": 1, "burned": 2}
 COUNTER_KIND = {"poisoned": "poison_counters", "burned": "burn_counters"}
 LABEL = {"poisoned": "Poisoned", "burned": "Burned", "asleep": "Asleep", "paralyzed": "Paralyzed"}
 CONDITION_CITES = {
-    "poisoned": ["rules-ko:독", "rules-ja:どく", "wiki-ja:ポケモンチェックの手順"],
-    "burned": ["wiki-ja:ポケモンチェックの手順", "rules-ko:화상"],
+    "poisoned": ["rules-ja:どく", "rules-ko:독"],
+    # rules-ko 화상 / rules-ja やけど state the older procedure (flip first): not cited.
+    "burned": [],
     "asleep": ["rules-ko:잠듦", "rules-ja:ねむり"],
     "paralyzed": ["rules-ko:마비", "rules-ja:マヒ"],
 }

@@ -231,7 +231,7 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
         _record(ruling, calc, "final",
                 f"{hit.target.name} would take no damage ({'; '.join(describe_effect(e) for e in prevent)}), "
                 f"but {hit.attack_name} does not count the effects on it: {calc.value} damage",
-                _cite("final", "guide-ja:II-B-07", "guide-ja:II-C-16/faq-1", *hit.attack_cites))
+                _cite("final", "guide-ja:II-B-07", "guide-ja:II-C-16", "guide-ja:II-C-16/faq-1", *hit.attack_cites))
         return
     if prevent:
         calc.value = 0

@@ -63,6 +63,11 @@ def cites_of(effect: Effect) -> tuple[str, ...]:
         rule = ("guide-ja:I-A-01", "guide-ja:II-B-05")
     elif effect.kind == "damage_taken" and amount > 0:
         rule = ("guide-ja:I-A-01", "guide-ja:II-B-04")
+    elif effect.kind in ("retreat_cost", "attack_cost"):
+        # Only the section of this modifier: more (Ⅱ-D-11), fewer (Ⅱ-D-12) or none (Ⅱ-D-13).
+        delta = effect.get("delta", 0)
+        rule = rule[:1] + (MORE_LESS_NONE[2] if effect.get("none") else MORE_LESS_NONE[0] if delta > 0
+                           else MORE_LESS_NONE[1],)
     elif effect.kind in ("poison_counters", "burn_counters"):
         rule = tuple(COUNTER_CITES[key] for key in COUNTER_CITES if effect.get(key) is not None)
     return tuple(dict.fromkeys(rule + effect.cites))
@@ -275,7 +280,13 @@ class Modifier:
 
     @property
     def cites(self) -> tuple[str, ...]:
-        return MORE_LESS_NONE if self.effects else ()
+        """The sections of the changes in play: "none" (Ⅱ-D-13, which also says it beats
+        more and fewer), else more (Ⅱ-D-11) and/or fewer (Ⅱ-D-12)."""
+        if self.none:
+            return MORE_LESS_NONE[2:]
+        deltas = [e.get("delta", 0) for e in self.effects]
+        return tuple(c for c, used in zip(MORE_LESS_NONE, (any(d > 0 for d in deltas), any(d < 0 for d in deltas)))
+                     if used)
 
 
 def combine(effects: list[Effect]) -> Modifier:

@@ -18,9 +18,12 @@ from judgebot.engine.procedures import PRIZES_BY_RULE
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
 
-# Where the guide states a Rule Box's Prize count itself (メガシンカ【ex】ルール: 3 Prizes;
-# かがやくポケモンのルール says nothing on Prizes, so the default 1 holds).
-RULE_PRIZE_CITES = {"mega_ex": ("guide-ja:II-D-18/faq-1",), "radiant": ("guide-ja:II-D-18/faq-2",)}
+# Where a guide states a Rule Box's Prize count itself: メガシンカ【ex】ルール 3 (guide-ja
+# Ⅱ-D-18 FAQ), VMAX ルール 3 (guide-zh Ⅱ-D-18 FAQ 1). No Rule Box (and Radiant, whose rule
+# says nothing on Prizes): one per Pokémon, Ⅰ-D step 4. The other Rule Boxes state their
+# number on the card only: the ruling says so instead of citing a section that does not.
+RULE_PRIZE_CITES = {"mega_ex": ("guide-ja:II-D-18/faq-1",), "vmax": ("guide-zh:II-D-18/faq-1",)}
+NUMBER_ON_THE_CARD = ("ex", "v", "vstar", "gx", "tag_team")
 RULE_LABEL = {"none": "no Rule Box", "radiant": "Radiant", "ex": "ex", "mega_ex": "Mega Evolution ex",
               "v": "V", "vstar": "VSTAR", "vmax": "VMAX", "gx": "GX", "tag_team": "TAG TEAM"}
 
@@ -59,6 +62,8 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
         taker = other(mon.owner)
         prizes = PRIZES_BY_RULE[mon.rule]
         text = f"{mon.name} ({RULE_LABEL[mon.rule]}): {_takes(taker)} {prizes}"
+        if mon.rule in NUMBER_ON_THE_CARD:
+            text += " (the number its Rule Box states on the card)"
         cites = list(procedure_step("knockout", "prizes").cite) + list(RULE_PRIZE_CITES.get(mon.rule, ()))
         reductions = _reductions(board, mon)
         if reductions and attack_damage_from.get(mon.position) == taker:

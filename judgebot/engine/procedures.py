@@ -58,7 +58,7 @@ ATTACK = (
 
 DAMAGE = (
     _s("base", "1. ワザのダメージの計算", "1. 计算招式的伤害", "① 기본 계산", "1. The attack's damage",
-       ["guide-ja:I-A-01", "guide-ja:II-B-01", "guide-ja:II-B-02", "guide-ja:II-B-03"],
+       ["guide-ja:I-A-01"],
        {"ja": "ワザ名の右の数字。「+」「×」「-」は説明文に従う。0以下ならここで終わり。",
         "zh": "招式名称右侧的数字。“+”“×”“-”按说明文变更。变为0或负数时结束。",
         "ko": "기술 오른쪽의 숫자와 설명문으로 계산. 0 이하면 여기서 끝.",
@@ -71,26 +71,26 @@ DAMAGE = (
         "ko": "공격하는 포켓몬의 효과를 합산. 0 이하면 여기서 끝.",
         "en": "Add up every modifier on the attacker. 0 or less: the calculation ends."}),
     _s("weakness", "3. 弱点の計算", "3. 弱点计算", "③ 약점의 계산", "3. Weakness",
-       ["guide-ja:I-A-01", "guide-ja:II-B-06"],
+       ["guide-ja:I-A-01"],
        {"ja": "弱点のタイプが与える側のタイプと同じなら×2（古いカードは+●●）。ベンチは計算しない。",
         "zh": "弱点属性与造成伤害的宝可梦相同时计算（×2）。备战区不计算。",
         "ko": "약점 타입이 같으면 계산 (×2, 이전 카드는 +N). 벤치는 계산하지 않는다.",
         "en": "Same type as the attacker: ×2 (older cards +N). Not for the Bench unless stated."}),
     _s("resistance", "4. 抵抗力の計算", "4. 抗性计算", "④ 저항력의 계산", "4. Resistance",
-       ["guide-ja:I-A-01", "guide-ja:II-B-06"],
+       ["guide-ja:I-A-01"],
        {"ja": "抵抗力のタイプが同じなら-30など。0以下ならここで終わり。",
         "zh": "抗性属性相同时计算（-30等）。变为0或负数时结束。",
         "ko": "저항력 타입이 같으면 계산 (-20, -30 등).",
         "en": "Same type: -30 (or as printed). 0 or less: the calculation ends."}),
     _s("defender_effects", "5. ダメージを受けるポケモンが受けている効果", "5. 受到伤害的宝可梦身上附加的效果",
        "⑤ 데미지를 변경하는 효과의 계산 (받는 측)", "5. Effects on the defending Pokémon",
-       ["guide-ja:I-A-01", "guide-ja:II-B-05", "guide-ja:II-B-07"],
+       ["guide-ja:I-A-01", "guide-ja:II-B-05"],
        {"ja": "受ける側の「-●●」「+●●」を合計して反映。0以下ならここで終わり。",
         "zh": "合计受到伤害一方的效果。变为0或负数时结束。",
         "ko": "받는 포켓몬의 효과를 합산.",
         "en": "Add up every modifier on the defender. 0 or less: the calculation ends."}),
     _s("final", "6. 最終的なダメージ", "6. 最终伤害", "최종적인 데미지 결정", "6. Final damage",
-       ["guide-ja:I-A-01", "guide-ja:II-C-16"],
+       ["guide-ja:I-A-01"],
        {"ja": "ダメカンをのせる。ワザのダメージを受けない状態ならのせない。",
         "zh": "放置伤害指示物。处于不会受到招式伤害的状态时不放置。",
         "ko": "데미지 카운터를 올린다.",
@@ -105,7 +105,7 @@ RETREAT = (
     _s("bench", "ベンチポケモンが必要", "需要备战宝可梦", "벤치 포켓몬이 필요", "Needs a Benched Pokémon",
        ["guide-ja:I-A-03"]),
     _s("cost", "にげるためのエネルギー", "撤退所需能量", "후퇴 에너지", "Retreat Cost with modifiers",
-       ["guide-ja:I-A-03", "guide-ja:II-D-10", "guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13"],
+       ["guide-ja:I-A-03", "guide-ja:II-D-10"],
        {"ja": "多くなる・少なくなるは合計、「なくなる」が優先。特殊エネルギーは何個ぶんかで数える。",
         "zh": "增加与减少合计，“消除”优先。",
         "ko": "늘어나는 효과와 줄어드는 효과는 합산.",
@@ -120,10 +120,10 @@ RETREAT = (
 
 # Ⅱ-E-16 ("becomes N") and Ⅱ-E-17 ("N more") change the counters of any Special Condition.
 CHECKUP = (
-    _s("poison", "【どく】", "【中毒】", "독", "Poisoned", ["guide-ja:I-F", "guide-ja:II-E-16", "guide-ja:II-E-17"],
+    _s("poison", "【どく】", "【中毒】", "독", "Poisoned", ["guide-ja:I-F", "wiki-ja:ポケモンチェックの手順"],
        {"ja": "ダメカンを1個のせる（効果で個数が変わる）。", "zh": "放置1个伤害指示物。",
         "ko": "데미지 카운터 1개.", "en": "1 damage counter (effects may change the number)."}),
-    _s("burn", "【やけど】", "【灼伤】", "화상", "Burned", ["guide-ja:I-F", "guide-ja:II-E-16", "guide-ja:II-E-17"],
+    _s("burn", "【やけど】", "【灼伤】", "화상", "Burned", ["guide-ja:I-F", "wiki-ja:ポケモンチェックの手順"],
        {"ja": "ダメカンを2個のせ、コインを投げてオモテなら回復。", "zh": "放置2个伤害指示物，抛硬币正面则恢复。",
         "ko": "데미지 카운터를 올리고 동전.", "en": "2 damage counters, then flip: heads, it recovers."}),
     _s("sleep", "【ねむり】", "【睡眠】", "잠듦", "Asleep", ["guide-ja:I-F"],
@@ -146,7 +146,7 @@ KNOCKOUT = (
     _s("discard", "ついているカードと共にトラッシュ", "与附着的卡牌一同放于弃牌区", "붙어 있는 카드와 함께 트래쉬",
        "Discard it with its attached cards", ["guide-ja:I-D"]),
     _s("prizes", "サイドをとる", "获得奖赏卡", "프라이즈를 가져간다", "Take Prize cards",
-       ["guide-ja:I-D", "guide-ja:II-D-18"],
+       ["guide-ja:I-D"],
        {"ja": "ルールなし1枚、ex・V・VSTAR 2枚、メガシンカex・VMAX・TAG TEAM 3枚。",
         "zh": "无规则1张，ex·V·VSTAR 2张，超级进化ex·VMAX·TAG TEAM 3张。",
         "ko": "규칙 없음 1장, ex·V 2장, VMAX·TAG TEAM 3장.",
@@ -341,6 +341,26 @@ PROCEDURES: dict[str, tuple[Step, ...]] = {
     "play": PLAY,
     "attach": ATTACH,
 }
+
+# Sections on the variants of a step (a "+"/"×"/"-" attack, a Retreat Cost modifier, …):
+# printed with the step on the rule cards; a ruling cites them only when the variant is
+# on the board (the effect or card that brings it cites them), never on every step.
+SEE_ALSO: dict[tuple[str, str], tuple[str, ...]] = {
+    ("damage", "base"): ("guide-ja:II-B-01", "guide-ja:II-B-02", "guide-ja:II-B-03"),
+    ("damage", "weakness"): ("guide-ja:II-B-06",),
+    ("damage", "resistance"): ("guide-ja:II-B-06",),
+    ("damage", "defender_effects"): ("guide-ja:II-B-07",),
+    ("damage", "final"): ("guide-ja:II-C-16",),
+    ("retreat", "cost"): ("guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13"),
+    ("checkup", "poison"): ("guide-ja:II-E-16", "guide-ja:II-E-17"),
+    ("checkup", "burn"): ("guide-ja:II-E-16", "guide-ja:II-E-17"),
+    ("knockout", "prizes"): ("guide-ja:II-D-18",),
+}
+
+
+def see_also(procedure: str, key: str) -> tuple[str, ...]:
+    return SEE_ALSO.get((procedure, key), ())
+
 
 # Prize cards for a Knock Out, by Rule Box (SCENARIOS.md).
 PRIZES_BY_RULE = {

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
 from judgebot.engine.yaml_lines import key_label
-from judgebot.errors import NotModelledError, ScenarioError, shorten, where
+from judgebot.errors import NotModelledError, ScenarioError, shorten
 
 if TYPE_CHECKING:
     from judgebot.engine.catalog import Catalog, CatalogEntry
@@ -146,8 +146,7 @@ class Reader:
         raise ScenarioError(self.file, self.line(path), path, message)
 
     def not_modelled(self, path: str, message: str) -> None:
-        line = self.line(path)
-        raise NotModelledError(f"{where(self.file, line, getattr(line, 'column', None))}: {path}: {message}")
+        raise NotModelledError(message, self.file, self.line(path), path)
 
     # -- shapes ----------------------------------------------------------------
     def mapping(self, value: Any, path: str, allowed: tuple[str, ...],
@@ -391,13 +390,13 @@ class Reader:
     def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> "CatalogEntry":
         name = self.text(value, path)
         if self.catalog is None:
-            self.fail(path, f"{name}: a catalog card cannot be used here; give the primitive effect")
+            self.fail(path, f"{shorten(name)}: a catalog card cannot be used here; give the primitive effect")
         entry = self.catalog.lookup(name)
         if entry is None:
-            self.not_modelled(path, f"{name}: not in the card catalog — not modelled: give its effect "
+            self.not_modelled(path, f"{shorten(name)}: not in the card catalog — not modelled: give its effect "
                                     "inline ({kind: …})")
         if categories and entry.category not in categories:
-            self.fail(path, f"{name} is a card of category {entry.category}, expected {' or '.join(categories)}")
+            self.fail(path, f"{shorten(name)} is a card of category {entry.category}, expected {' or '.join(categories)}")
         if not entry.modelled:
             self.not_modelled(path, f"{entry.name}: not modelled: {entry.why or 'the engine has no primitive for it'}"
                                     " — give its effect inline ({kind: …})")

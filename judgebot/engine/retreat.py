@@ -32,8 +32,12 @@ def effective_cost(board: Board, mon: Pokemon) -> tuple[int, str, list[str]]:
     """(Energy to discard, how it was found, citations)."""
     modifier = combine(board.of_kind(mon, "retreat_cost"))
     cites = _cite("cost")
+    silenced = board.silenced_on(mon, "retreat_cost")
+    for s in silenced:
+        cites += list(s.cites)
     if not modifier.effects:
-        return mon.retreat, f"printed Retreat Cost {mon.retreat}", cites
+        not_working = "".join(f"; {describe_effect(s.placed.effect)} does not count ({s.why})" for s in silenced)
+        return mon.retreat, f"printed Retreat Cost {mon.retreat}{not_working}", cites
     for effect in modifier.effects:
         cites += list(cites_of(effect)) + card_cites(effect.cites)
     listed = "; ".join(describe_effect(e) for e in modifier.effects)

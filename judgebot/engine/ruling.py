@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from judgebot.engine import citations
+
 CONTRACT_KEYS = ("file", "ask", "allowed", "failed", "cost", "reasons", "damage", "counters", "conditions",
                  "knocked_out", "prizes_taken", "winner", "extra_draws", "steps", "citations", "verified")
 
@@ -47,14 +49,15 @@ class Ruling:
 
     def step(self, key: str, text: str, cite: Iterable[str], value: Any = None, change: str | None = None,
              target: str | None = None) -> dict:
-        entry = {"step": key, "value": value, "change": change, "text": text, "cite": self.cite(cite)}
+        entry = {"step": key, "value": value, "change": change, "text": text,
+                 "cite": self.cite(citations.decide(f"{self.ask}.{key}", cite))}
         if target is not None:
             entry["target"] = target
         self.steps.append(entry)
         return entry
 
     def reason(self, text: str, cite: Iterable[str]) -> None:
-        self.reasons.append({"text": text, "cite": self.cite(cite)})
+        self.reasons.append({"text": text, "cite": self.cite(citations.decide(f"{self.ask}.reason", cite))})
 
     def to_dict(self) -> dict:
         result = {key: getattr(self, key) for key in CONTRACT_KEYS}

@@ -69,10 +69,18 @@ def index_key(content_hash: str) -> str:
 
 
 def is_ready(path: Path) -> bool:
+    """A complete build: READY is a file holding `<content hash> <record count>` for
+    this directory. Anything else (no marker, a garbage marker, a partial build) is
+    not ready, and ensure_index rebuilds it."""
     try:
-        return (path / READY).is_file()
+        marker = path / READY
+        if not path.is_dir() or not marker.is_file():
+            return False
+        fields = marker.read_bytes()[:200].split()
     except OSError as exc:  # e.g. a cache directory we may not read
         raise _cache_error(path, exc, "read") from None
+    return (len(fields) == 2 and path.name.startswith(fields[0].decode("ascii", "replace") + "-")
+            and fields[1].isdigit())
 
 
 def _cache_error(path: Path, exc: OSError, doing: str) -> CacheError:
@@ -164,7 +172,7 @@ def _build(root: Path, corpus) -> tuple[Path, int]:
         tmp.mkdir()
         count = _write_records(tmp, corpus)
         (tmp / READY).write_text(f"{corpus.content_hash} {count}\n", encoding="utf-8")
-        if target.exists():  # --rebuild: move the old one aside, then swap in
+        if target.exists() or target.is_symlink():  # --rebuild or a broken one: move it aside
             target.rename(root / f".old-{key}-{uuid.uuid4().hex[:8]}")
         tmp.rename(target)
     except OSError as exc:

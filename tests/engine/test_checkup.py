@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from judgebot.engine.checkup import BASE_COUNTERS, COUNTER_KIND, counters_for
 from judgebot.engine.effects import Board
-from judgebot.engine.procedures import PRIZES_BY_RULE
+from judgebot.engine.procedures import PRIZES_BY_RULE, see_also
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.errors import ScenarioError
 from tests.engine.helpers import load, mon, ruling, steps
@@ -107,8 +107,10 @@ def test_a_counter_effect_cites_becomes_n_or_n_more(condition, field, cited, not
 
 
 @pytest.mark.parametrize("key", ["poison", "burn"])
-def test_the_checkup_counter_steps_cite_both_counter_sections(key):
-    assert procedure_step("checkup", key).cite == ("guide-ja:I-F", "guide-ja:II-E-16", "guide-ja:II-E-17")
+def test_the_checkup_counter_steps_cite_the_counter_sections_only_as_variants(key):
+    # Ⅱ-E-16/E-17 decide the count only when an effect changes it (the effect cites them).
+    assert procedure_step("checkup", key).cite == ("guide-ja:I-F", "wiki-ja:ポケモンチェックの手順")
+    assert see_also("checkup", key) == ("guide-ja:II-E-16", "guide-ja:II-E-17")
 
 
 def test_an_active_only_ability_does_nothing_from_the_bench():
@@ -186,7 +188,7 @@ def test_knockout_check_cites_the_procedure_it_is_given():
 
     scenario = load(board(opp=mon("ゼニガメ", ["water"], 70)))
     for procedure, first in (("attack", "guide-ja:I-A-01"), ("checkup", "guide-ja:I-F")):
-        record = Ruling(file="t", ask="checkup")
+        record = Ruling(file="t", ask=procedure)
         knockout.check(scenario, Board(scenario), record, {"opponent.active": 70}, {}, procedure=procedure)
         assert [s["cite"][0] for s in record.steps if s["step"] == "knockout_check"] == [first]
 

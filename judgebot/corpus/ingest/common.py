@@ -10,7 +10,6 @@ sub-records, resolves references and produces the record dicts of
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,10 +156,9 @@ def dedupe(items: list[str]) -> list[str]:
 def write_json(path: Path, payload: object) -> None:
     """Deterministic JSON (UTF-8, ensure_ascii=False, indent=1, trailing newline),
     written to a temporary file and renamed, so a reader never sees half a file."""
-    text = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    from judgebot.files import write_atomically
+
+    write_atomically(path, (json.dumps(payload, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
 
 
 # -- references ----------------------------------------------------------------
