@@ -22,6 +22,9 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Plain help: typer's rich help imports rich.markdown and markdown-it, which cost as
+    # much as typer and rich themselves (benchmarks/README.md).
+    rich_markup_mode=None,
     help="Rules reference for the Pokémon TCG: search the rulebooks, show a rule, "
     "look up a term, check a ruling, print rule cards.",
 )
@@ -95,7 +98,7 @@ def _run(action: Callable[[], int | None]) -> None:
 @app.command()
 def search(
     query: str = typer.Argument(..., help="Keywords or a question, in ja/zh/ko/en."),
-    lang: Lang = typer.Option(Lang.all, "--lang", help="Language of the documents to search."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the documents to search (default: all, the query's own language first; `all`: no preference)."),
     doc: Optional[str] = typer.Option(None, "--doc", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
     limit: int = typer.Option(10, "--limit", min=1, max=200, help="Number of hits."),
     json_: bool = JsonOpt,
@@ -105,7 +108,7 @@ def search(
     def body():
         from judgebot.search import search as run_search
 
-        result = run_search(query, lang=lang.value, doc=doc, limit=limit)
+        result = run_search(query, lang=lang.value if lang else None, doc=doc, limit=limit)
         if json_:
             _print_json(result)
         else:
@@ -183,6 +186,16 @@ def index(
     _run(body)
 
 
+def _file_error(error: dict) -> str:
+    """A file's entry of the `errors` list as its one-line message."""
+    from judgebot.errors import where
+
+    if error["line"] is None and error["message"].startswith(error["file"]):
+        return f"error: {error['message']}"
+    key = f" {error['key']}:" if error.get("key") else ""
+    return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
+
+
 @app.command()
 def check(
     paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
@@ -192,18 +205,37 @@ def check(
     """Rule on board states described in scenario files."""
 
     def body():
-        from judgebot.engine import check_paths
+        from judgebot.engine import checked_files, iter_rulings
 
-        rulings = check_paths(paths, verify=verify)
-        if json_:
-            _print_json(rulings[0] if len(rulings) == 1 else {"rulings": rulings})
+        files = checked_files(paths)
+        # One file: its ruling or its error (exit 2). Several: every file answered,
+        # errors listed after the rulings; rulings are written as they come.
+        errors: list[dict] | None = [] if len(files) > 1 else None
+        failed = []
+
+        def rulings():
+            for ruling in iter_rulings(files, verify, errors):
+                if ruling.get("verified") is False:
+                    failed.append(ruling["file"])
+                yield ruling
+
+        if json_ and errors is None:
+            _print_json(next(rulings()))
+        elif json_:
+            from judgebot.present.json_stream import write_batch
+
+            write_batch(sys.stdout, rulings(), errors, _json_text)
         else:
+            from judgebot.corpus import load_corpus
             from judgebot.present.ruling_view import render_rulings
 
-            render_rulings(rulings, _console())
-        if verify and any(r.get("verified") is False for r in rulings):
-            return 1
-        return 0
+            console = _console() if sys.stdout.isatty() else None
+            render_rulings(rulings(), load_corpus(), sys.stdout, console)
+        for error in errors or []:
+            _error_line(_file_error(error))
+        if errors:
+            return 2
+        return 1 if verify and failed else 0
 
     _run(body)
 
