@@ -8,6 +8,8 @@
 
 Set-up creates .venv/ beside this file and installs judgebot (editable) with its
 test extras; it is skipped when pyproject.toml has not changed since the last run.
+`test` also installs Debian's chromium and fonts-noto-cjk for the browser tests
+(tests/web) when running as root and /usr/bin/chromium is missing.
 """
 
 from __future__ import annotations
@@ -29,6 +31,19 @@ STAMP = VENV / ".judgebot-installed"
 def sh(*args: str | os.PathLike, check: bool = True) -> int:
     print("+", " ".join(str(a) for a in args), flush=True)
     return subprocess.run([str(a) for a in args], cwd=ROOT, check=check).returncode
+
+
+def browser() -> None:
+    """The browser tests drive Debian's chromium (Playwright's own download cannot work
+    here): install it with the CJK fonts when running as root and it is missing."""
+    if Path("/usr/bin/chromium").exists() or os.name != "posix" or os.geteuid() != 0:
+        return
+    if not Path("/usr/bin/apt-get").exists():
+        return
+    print("+ apt-get install chromium fonts-noto-cjk (for the browser tests)", flush=True)
+    quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}}
+    subprocess.run(["apt-get", "update", "-qq"], check=False, **quiet)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium", "fonts-noto-cjk"], check=False, **quiet)
 
 
 def setup() -> None:
@@ -58,6 +73,7 @@ def demo() -> int:
 
 
 def test() -> int:
+    browser()
     return sh(PY, "-m", "pytest", *sys.argv[2:], check=False)
 
 

@@ -22,6 +22,9 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Plain help: typer's rich help imports rich.markdown and markdown-it, which cost as
+    # much as typer and rich themselves (benchmarks/README.md).
+    rich_markup_mode=None,
     help="Rules reference for the Pokémon TCG: search the rulebooks, show a rule, "
     "look up a term, check a ruling, print rule cards.",
 )
@@ -183,6 +186,16 @@ def index(
     _run(body)
 
 
+def _file_error(error: dict) -> str:
+    """A file's entry of the `errors` list as its one-line message."""
+    from judgebot.errors import where
+
+    if error["line"] is None and error["message"].startswith(error["file"]):
+        return f"error: {error['message']}"
+    key = f" {error['key']}:" if error.get("key") else ""
+    return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
+
+
 @app.command()
 def check(
     paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
@@ -192,18 +205,37 @@ def check(
     """Rule on board states described in scenario files."""
 
     def body():
-        from judgebot.engine import check_paths
+        from judgebot.engine import checked_files, iter_rulings
 
-        rulings = check_paths(paths, verify=verify)
-        if json_:
-            _print_json(rulings[0] if len(rulings) == 1 else {"rulings": rulings})
+        files = checked_files(paths)
+        # One file: its ruling or its error (exit 2). Several: every file answered,
+        # errors listed after the rulings; rulings are written as they come.
+        errors: list[dict] | None = [] if len(files) > 1 else None
+        failed = []
+
+        def rulings():
+            for ruling in iter_rulings(files, verify, errors):
+                if ruling.get("verified") is False:
+                    failed.append(ruling["file"])
+                yield ruling
+
+        if json_ and errors is None:
+            _print_json(next(rulings()))
+        elif json_:
+            from judgebot.present.json_stream import write_batch
+
+            write_batch(sys.stdout, rulings(), errors, _json_text)
         else:
+            from judgebot.corpus import load_corpus
             from judgebot.present.ruling_view import render_rulings
 
-            render_rulings(rulings, _console())
-        if verify and any(r.get("verified") is False for r in rulings):
-            return 1
-        return 0
+            console = _console() if sys.stdout.isatty() else None
+            render_rulings(rulings(), load_corpus(), sys.stdout, console)
+        for error in errors or []:
+            _error_line(_file_error(error))
+        if errors:
+            return 2
+        return 1 if verify and failed else 0
 
     _run(body)
 
@@ -308,6 +340,28 @@ def cards(
             console.print(f"  {item['id']}  {item['title']}  ({item['cards']} card{'s' if item['cards'] > 1 else ''})")
         for char, shown in summary["stand_ins"].items():
             console.print(f"  note: no font has a glyph for {char!r}; printed as {shown}")
+
+    _run(body)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),
+) -> None:
+    """Serve the rules reference, the scenario checker and the JSON API to a web browser.
+
+    Example: judgebot serve --port 8000, then open http://127.0.0.1:8000/ on this machine.
+    """
+
+    def body():
+        import uvicorn
+
+        from judgebot.web import create_app
+
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            sys.stderr.write(f"judgebot: serving on {host}: anyone who can reach this address can use it\n")
+        uvicorn.run(create_app(), host=host, port=port, log_level="warning", server_header=False)
 
     _run(body)
 

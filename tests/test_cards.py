@@ -423,3 +423,40 @@ def test_turn_procedures_have_their_own_cards(tmp_path, corpus):
     text = pdf_text(out)
     for title in ("特性を使う", "進化させる", "トレーナーズを使う", "エネルギーをつける"):
         assert squeeze(title) in text
+
+
+# -- font subset cache ----------------------------------------------------------------
+
+def _forget_fonts_in_memory():
+    from judgebot.cards import fonts
+
+    for cached in (fonts._subset_ttf, fonts._cmap, fonts._locl, fonts.font_key):
+        cached.cache_clear()
+
+
+def test_subsets_are_cached_on_disk_keyed_by_weight_language_and_characters(tmp_path, monkeypatch):
+    from judgebot.cards import fonts
+
+    monkeypatch.setenv("JUDGEBOT_CACHE", str(tmp_path))
+    _forget_fonts_in_memory()
+    first, missing = _subset_ttf("regular", "zh", "直骨A⚡", "cache-test")
+    assert missing == ("⚡",)
+    entries = sorted(p.name for p in (tmp_path / "fonts").glob("*.ttf"))
+    assert len(entries) == 1 and "-regular-zh-" in entries[0]
+
+    _forget_fonts_in_memory()
+    monkeypatch.setattr(fonts, "_cut_subset", lambda *a: pytest.fail("cut again despite the cache"))
+    assert _subset_ttf("regular", "zh", "直骨A⚡", "cache-test") == (first, missing)
+    with pytest.raises(BaseException):  # another language is another entry
+        _subset_ttf("regular", "ja", "直骨A⚡", "cache-test")
+
+
+def test_a_damaged_cache_entry_is_cut_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGEBOT_CACHE", str(tmp_path))
+    _forget_fonts_in_memory()
+    good, _ = _subset_ttf("regular", "ko", "직A", "damage-test")
+    (entry,) = (tmp_path / "fonts").glob("*-ko-*.ttf")
+    entry.write_bytes(entry.read_bytes()[:-100])
+    _forget_fonts_in_memory()
+    assert _subset_ttf("regular", "ko", "직A", "damage-test")[0] == good
+    assert TTFont(io.BytesIO(good)).getBestCmap()[ord("직")]

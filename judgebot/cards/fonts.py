@@ -12,6 +12,13 @@ One OTF serves all three languages: Noto Sans CJK carries the Japanese, Simplifi
 Chinese and Korean glyph forms of the shared Han characters behind the OpenType
 ``locl`` feature. A subset for a language maps each character to that language's
 form before cutting, so 直 or 骨 look right to a Japanese and a Chinese reader alike.
+
+Cutting is slow (seconds per subset), and the same selection gives the same subset,
+so subsets are cached in the user cache directory (`cache_dir()/fonts/`), keyed by
+the font file (name, size, mtime), weight, language and a digest of the character
+set; so are each font's character coverage (its cmap, parsed once) and its `locl`
+substitutions. Cache files are written atomically and checked (sha256) when read; a
+cache that cannot be written only costs time.
 """
 
 from __future__ import annotations
@@ -19,12 +26,15 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import io
+import json
 import unicodedata
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from judgebot.errors import InputError
+from judgebot.paths import cache_dir
 
 FONT_PACKAGES = {
     "regular": ("cvttf_NotoSansCJK_Regular", "cvttf-notosanscjk-regular"),
@@ -34,6 +44,8 @@ FONT_LICENSE = "Noto Sans CJK, SIL Open Font License 1.1 (Adobe / Google)"
 
 # OpenType language-system tags whose `locl` lookups give each language's glyph forms.
 LOCL_TAGS = {"ja": "JAN ", "zh": "ZHS ", "ko": "KOR "}
+# Bump when the way subsets are cut changes: older cache entries are then not used.
+SUBSET_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -46,6 +58,7 @@ class CardFont:
     missing: tuple[str, ...]  # characters the font has no glyph for
 
 
+@lru_cache(maxsize=4)
 def font_file(weight: str) -> Path:
     """The installed Noto Sans CJK OTF of a weight (regular, bold)."""
     module, package = FONT_PACKAGES[weight]
@@ -85,7 +98,7 @@ def register_fonts(lang: str, chars: str | set[str], bold_chars: str | set[str] 
 
 def missing_chars(chars) -> set[str]:
     """The printable characters of `chars` that Noto Sans CJK has no glyph for."""
-    cmap = _cmap()
+    cmap = _cmap("regular")
     return {c for c in chars if _printable(c) and ord(c) not in cmap}
 
 
@@ -95,11 +108,54 @@ def stand_in(char: str) -> str:
     return "[" + unicodedata.name(char, f"U+{ord(char):04X}").title() + "]"
 
 
-@lru_cache(maxsize=1)
-def _cmap() -> frozenset[int]:
+@lru_cache(maxsize=2)
+def _cmap(weight: str = "regular") -> frozenset[int]:
+    """The code points the font has glyphs for: parsed once, then read from the cache."""
+    path = _cache_path(weight, "cmap", "bin")
+    data = _read_cached(path)
+    if data is not None:
+        codes = array("I")
+        codes.frombytes(data)
+        return frozenset(codes)
     from fontTools.ttLib import TTFont
 
-    return frozenset(TTFont(str(font_file("regular")), lazy=True).getBestCmap())
+    found = frozenset(TTFont(str(font_file(weight)), lazy=True).getBestCmap())
+    _write_cached(path, array("I", sorted(found)).tobytes())
+    return found
+
+
+@lru_cache(maxsize=4)
+def font_key(weight: str) -> str:
+    """Identifies the installed font file (and the subsetting format) in cache names."""
+    path = font_file(weight)
+    stat = path.stat()
+    text = f"{SUBSET_FORMAT}\0{path.name}\0{stat.st_size}\0{stat.st_mtime_ns}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _cache_path(weight: str, *parts: str) -> Path:
+    *names, suffix = parts
+    return cache_dir() / "fonts" / (f"{font_key(weight)}-{weight}-" + "-".join(names) + f".{suffix}")
+
+
+def _read_cached(path: Path) -> bytes | None:
+    """A cache entry's bytes, or None if it is absent or damaged (its checksum is the
+    first 64 bytes)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    digest, body = data[:64], data[64:]
+    return body if hashlib.sha256(body).hexdigest().encode() == digest else None
+
+
+def _write_cached(path: Path, body: bytes) -> None:
+    from judgebot.files import write_atomically
+
+    try:
+        write_atomically(path, hashlib.sha256(body).hexdigest().encode() + body)
+    except (InputError, OSError):
+        pass  # no cache: the next run cuts the subset again
 
 
 def _printable(char: str) -> bool:
@@ -124,32 +180,52 @@ def _register_family(regular: str, bold: str) -> None:
 
 @lru_cache(maxsize=16)
 def _subset_ttf(weight: str, lang: str, charset: str, postscript_name: str) -> tuple[bytes, tuple[str, ...]]:
-    """A TrueType-outline subset of the Noto OTF with `lang`'s glyph forms."""
+    """A TrueType-outline subset of the Noto OTF with `lang`'s glyph forms, and the
+    characters of `charset` it has no glyph for."""
+    digest = hashlib.sha256(f"{charset}\0{postscript_name}".encode()).hexdigest()[:24]
+    path = _cache_path(weight, lang, digest, "ttf")
+    cmap = _cmap(weight)
+    missing = tuple(c for c in charset if ord(c) not in cmap)
+    font_bytes = _read_cached(path)
+    if font_bytes is None:
+        font_bytes = _cut_subset(weight, lang, [ord(c) for c in charset if ord(c) in cmap], postscript_name)
+        _write_cached(path, font_bytes)
+    return font_bytes, missing
+
+
+def _cut_subset(weight: str, lang: str, codepoints: list[int], postscript_name: str) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
     # recalcTimestamp off: the subset keeps the source's dates, so the bytes (and the
     # PDF that embeds them) do not depend on when they were made.
     font = TTFont(str(font_file(weight)), recalcTimestamp=False)
-    cmap = font.getBestCmap()
-    missing = tuple(c for c in charset if ord(c) not in cmap)
-    _apply_locl(font, LOCL_TAGS[lang], {ord(c) for c in charset})
+    substitutes = _locl(weight)[lang]
+    for table in font["cmap"].tables:
+        for cp in codepoints:
+            if cp in substitutes and cp in table.cmap:
+                table.cmap[cp] = substitutes[cp]
+    for tag in ("GSUB", "GPOS", "BASE", "VORG", "vhea", "vmtx", "DSIG"):
+        if tag in font:
+            del font[tag]  # never decompiled: the locl forms are in the cmap now
 
     options = subset.Options()
     options.layout_features = []
     options.drop_tables += ["GSUB", "GPOS", "BASE", "VORG", "vhea", "vmtx", "DSIG"]
-    options.hinting = False
+    # The CFF outlines are replaced by glyf ones below (which carry no hints), so
+    # removing the CFF hints first would be wasted work.
+    options.hinting = True
     options.notdef_outline = True
     options.name_IDs = ["*"]
     options.glyph_names = False
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(c) for c in charset if ord(c) in cmap])
+    subsetter.populate(unicodes=codepoints)
     subsetter.subset(font)
     _rename(font, postscript_name)
     _cff_to_glyf(font)
     out = io.BytesIO()
     font.save(out)
-    return out.getvalue(), missing
+    return out.getvalue()
 
 
 def _rename(font, postscript_name: str) -> None:
@@ -160,8 +236,26 @@ def _rename(font, postscript_name: str) -> None:
             record.string = postscript_name
 
 
-def _apply_locl(font, lang_tag: str, codepoints: set[int]) -> None:
-    """Point the cmap of `codepoints` at the `locl` substitutes for `lang_tag`."""
+@lru_cache(maxsize=2)
+def _locl(weight: str) -> dict[str, dict[int, str]]:
+    """Per language: CJK code point -> the glyph of that language's form (`locl`).
+    One GSUB parse for all languages, then read from the cache."""
+    path = _cache_path(weight, "locl", "json")
+    data = _read_cached(path)
+    if data is not None:
+        return {lang: {int(cp): glyph for cp, glyph in mapping.items()}
+                for lang, mapping in json.loads(data).items()}
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(font_file(weight)), lazy=True)
+    cmap = font.getBestCmap()
+    result = {lang: _locl_of(font, tag, cmap) for lang, tag in LOCL_TAGS.items()}
+    _write_cached(path, json.dumps(result, sort_keys=True).encode())
+    return result
+
+
+def _locl_of(font, lang_tag: str, cmap: dict[int, str]) -> dict[int, str]:
+    """The `locl` substitutes for `lang_tag` of the CJK code points."""
     gsub = font["GSUB"].table
     feature_indices: set[int] = set()
     for script in gsub.ScriptList.ScriptRecord:
@@ -182,12 +276,7 @@ def _apply_locl(font, lang_tag: str, codepoints: set[int]) -> None:
             substitute.update(getattr(table, "mapping", {}) or {})
     # Only CJK codepoints: Latin letters and ASCII punctuation keep their default
     # proportional forms (the Korean forms of ":" and "." look wrong in citations).
-    cjk = [cp for cp in codepoints if cp >= 0x2E80]
-    for table in font["cmap"].tables:
-        for cp in cjk:
-            glyph = table.cmap.get(cp)
-            if glyph in substitute:
-                table.cmap[cp] = substitute[glyph]
+    return {cp: substitute[glyph] for cp, glyph in cmap.items() if cp >= 0x2E80 and glyph in substitute}
 
 
 def _cff_to_glyf(font) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -205,8 +206,10 @@ def _draw_band(c, x0: float, x1: float, y0: float, y1: float, color) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "judgebot rule cards") -> dict:
-    """Write the cards of `items` to `output`; the same items give the same bytes."""
+def render_pdf(items: list[CardItem], output: Path | BinaryIO, sheet: Sheet,
+               title: str = "judgebot rule cards") -> dict:
+    """Write the cards of `items` to `output` (a path, or a binary file object such as
+    BytesIO for a PDF kept in memory); the same items give the same bytes."""
     if not items:
         raise InputError("nothing to print: the selection matched no rules")
     unprintable = sorted(missing_chars(set().union(*(item.text_chars() for item in items))))
@@ -217,18 +220,21 @@ def render_pdf(items: list[CardItem], output: Path, sheet: Sheet, title: str = "
     renderer = CardRenderer(sheet, fonts)
     cards = [card for item in items for card in renderer.physical_cards(item)]
 
-    # The PDF goes to a temporary file beside `output`, renamed over it when complete
-    # (files.atomic_output): a crash or a kill midway leaves the old file intact.
-    try:
-        with atomic_output(output) as handle:
-            _draw_pdf(handle, items, cards, sheet, fonts, renderer, title)
-    except FileProblem as exc:
-        raise InputError(f"{output}: cannot write the PDF: {exc.reason}") from None
+    if isinstance(output, Path):
+        # The PDF goes to a temporary file beside `output`, renamed over it when complete
+        # (files.atomic_output): a crash or a kill midway leaves the old file intact.
+        try:
+            with atomic_output(output) as handle:
+                _draw_pdf(handle, items, cards, sheet, fonts, renderer, title)
+        except FileProblem as exc:
+            raise InputError(f"{output}: cannot write the PDF: {exc.reason}") from None
+    else:
+        _draw_pdf(output, items, cards, sheet, fonts, renderer, title)
     per_item: dict[str, int] = {}
     for card in cards:
         per_item[card.item.key] = per_item.get(card.item.key, 0) + 1
     return {
-        "output": str(output),
+        "output": str(output) if isinstance(output, Path) else None,
         "cards": len(cards),
         "pages": sheet.pages_for(len(cards)),
         "per_page": sheet.per_page,

@@ -1,6 +1,7 @@
 """The reference engine: scenario files in, cited rulings out (`judgebot check`).
 
     check_paths(paths, verify) -> [ruling dict, ...]   # CONTRACT.md `check` objects
+    iter_rulings(files, verify, errors) -> rulings one at a time (memory flat in the files)
     check_file(path, verify)   -> ruling dict
     rule(scenario)             -> Ruling
 
@@ -11,9 +12,10 @@ NotModelledError rather than answered by guessing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from judgebot.engine import ability, attach, attack, bench, checkup, evolve, game_end, play, retreat, setup
+from judgebot.engine.catalog import one_read
 from judgebot.engine.model import Scenario
 from judgebot.engine.ruling import Ruling
 from judgebot.engine.scenario import load_scenario
@@ -66,11 +68,42 @@ def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
     return found
 
 
-def check_paths(paths: list[Path], verify: bool = False) -> list[dict]:
+def error_object(exc: InputError, display: str) -> dict:
+    """A file's error in `check --json`'s `errors` list (the file named even when the
+    error itself has no place)."""
+    error = exc.to_json()
+    if error["file"] is None:
+        error["file"] = display
+    return error
+
+
+def iter_rulings(files: list[tuple[Path, str]], verify: bool = False,
+                 errors: list[dict] | None = None) -> Iterator[dict]:
+    """The rulings of `files` (from scenario_files), one at a time. With an `errors`
+    list, a file's input error is appended to it and the next file is read; without
+    one, the error is raised."""
+    with one_read():
+        for path, display in files:
+            try:
+                ruling = check_file(path, verify, display)
+            except InputError as exc:
+                if errors is None:
+                    raise
+                errors.append(error_object(exc, display))
+                continue
+            yield ruling
+
+
+def checked_files(paths: list[Path]) -> list[tuple[Path, str]]:
     files = scenario_files(paths)
     if not files:
         raise InputError(f"no scenario files (*.yaml) in {', '.join(str(p) for p in paths)}")
-    return [check_file(path, verify, display) for path, display in files]
+    return files
 
 
-__all__ = ["ASK_HANDLERS", "check_file", "check_paths", "rule", "scenario_files"]
+def check_paths(paths: list[Path], verify: bool = False) -> list[dict]:
+    return list(iter_rulings(checked_files(paths), verify))
+
+
+__all__ = ["ASK_HANDLERS", "check_file", "check_paths", "checked_files", "error_object", "iter_rulings", "rule",
+           "scenario_files"]

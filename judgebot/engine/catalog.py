@@ -8,10 +8,12 @@ catalog file, line and key path). Names and aliases are unique across all files;
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from judgebot.engine.model import Ability, Attack, Effect, Energy, Tool
 from judgebot.engine.reader import ABILITY_KEYS, ATTACK_KEYS, Reader, _join
@@ -75,10 +77,40 @@ def catalog_dir() -> Path:
     return data_dir() / "catalog"
 
 
+def _stamp(directory: Path) -> tuple:
+    """(path, mtime, size) of every *.yaml in the folder, sorted: the cache key. One
+    scandir and one stat per file (this runs for every scenario checked)."""
+    try:
+        with os.scandir(directory) as entries:
+            found = [(entry.path, entry.stat()) for entry in entries
+                     if entry.name.endswith(".yaml") and not entry.name.startswith(".") and entry.is_file()]
+    except (FileNotFoundError, NotADirectoryError):
+        return ()
+    return tuple(sorted((path, st.st_mtime_ns, st.st_size) for path, st in found))
+
+
+_batch: list[Catalog | None] = []  # one slot per open `one_read()`
+
+
 def load_catalog() -> Catalog:
-    files = sorted(catalog_dir().glob("*.yaml")) if catalog_dir().is_dir() else []
-    stamp = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
-    return _load(stamp)
+    """The merged catalog, read again only when a catalog file changes; inside
+    `one_read()` the files are looked at once for the whole batch."""
+    if _batch and _batch[-1] is not None:
+        return _batch[-1]
+    catalog = _load(_stamp(catalog_dir()))
+    if _batch:
+        _batch[-1] = catalog
+    return catalog
+
+
+@contextmanager
+def one_read() -> Iterator[None]:
+    """A batch of scenarios (`check` over many files) sees one catalog."""
+    _batch.append(None)
+    try:
+        yield
+    finally:
+        _batch.pop()
 
 
 @lru_cache(maxsize=4)

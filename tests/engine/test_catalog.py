@@ -119,3 +119,16 @@ def test_the_projects_catalog_loads_and_its_sections_resolve():
     corpus = load_corpus()
     missing = [(entry.name, c) for entry in catalog.entries.values() for c in entry.sections if c not in corpus]
     assert missing == []
+
+
+def test_a_batch_reads_the_catalog_files_once(catalog_dir, monkeypatch):
+    (catalog_dir / "a.yaml").write_text(CARDS, encoding="utf-8")
+    first = load_catalog()
+    looks = []
+    stamp = catalog_module._stamp
+    monkeypatch.setattr(catalog_module, "_stamp", lambda d: looks.append(d) or stamp(d))
+    with catalog_module.one_read():
+        assert all(load_catalog() is first for _ in range(5))
+    assert len(looks) == 1
+    (catalog_dir / "b.yaml").write_text("別カード:\n  category: item\n  effects: []\n", encoding="utf-8")
+    assert load_catalog().lookup("別カード") is not None  # outside a batch, a change is seen at once

@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
+from judgebot.corpus import load_corpus
 from judgebot.engine import ASK_HANDLERS, check_paths
 from judgebot.errors import InputError, NotModelledError
 from judgebot.present.ruling_view import render_rulings
@@ -74,7 +74,7 @@ def test_missing_path_and_empty_directory(tmp_path):
 def test_human_view_renders_headline_steps_and_titles():
     results = check_paths([EXAMPLE], verify=True)
     out = io.StringIO()
-    render_rulings(results, Console(file=out, width=200, color_system=None))
+    render_rulings(results, load_corpus(), out)
     text = out.getvalue()
     assert "✓ ALLOWED (attack)" in text and "Knocked Out: opponent.active" in text
     assert "verified ✓" in text
@@ -86,7 +86,7 @@ def test_human_view_fails_loudly_on_an_unknown_citation():
     (result,) = check_paths([EXAMPLE])
     result["citations"].append("guide-ja:IX-Z-99")
     with pytest.raises(InputError):
-        render_rulings([result], Console(file=io.StringIO(), width=120))
+        render_rulings([result], load_corpus(), io.StringIO())
 
 
 def test_cli_check_json_verify_and_exit_codes(cli, tmp_path):

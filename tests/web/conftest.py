@@ -1,0 +1,56 @@
+"""Fixtures of the web tests: the app in process (Starlette's TestClient) and a real
+server on a loopback port for the browser."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def web_env(cache_dir):
+    """The search index of the test session's cache, for the in-process app."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("JUDGEBOT_CACHE", str(cache_dir))
+        yield
+
+
+@pytest.fixture(scope="session")
+def client(web_env):
+    from starlette.testclient import TestClient
+
+    from judgebot.web import create_app
+
+    with TestClient(create_app(ruling_seconds=30)) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(web_env):
+    """`judgebot serve`'s app under uvicorn on 127.0.0.1, in a thread; yields its URL."""
+    import uvicorn
+
+    from judgebot.web import create_app
+
+    port = free_port()
+    config = uvicorn.Config(create_app(ruling_seconds=30), host="127.0.0.1", port=port, log_level="warning")
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not instance.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(timeout=10)

@@ -1,0 +1,168 @@
+"""The JSON API of CONTRACT.md (serve) and the pages, through Starlette's TestClient:
+the same documents as `--json`, JSON errors with their statuses, escaping, limits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from judgebot.corpus import load_corpus
+from judgebot.engine import check_file
+from judgebot.glossary import lookup
+from judgebot.search import search
+
+ROOT = Path(__file__).resolve().parents[2]
+RULINGS = ROOT / "rulings"
+EXAMPLES = ROOT / "judgebot" / "web" / "examples"
+
+
+@pytest.mark.parametrize("query, params", [
+    ("にげる", {}), ("retreat", {"limit": "3"}), ("弱点", {"lang": "zh"}), ("weakness", {"doc": "rules-ko"}),
+])
+def test_search_is_the_search_json_document(client, query, params):
+    response = client.get("/api/search", params={"q": query, **params})
+    assert response.status_code == 200
+    expected = search(query, lang=params.get("lang", "all"), doc=params.get("doc"),
+                      limit=int(params.get("limit", 10)))
+    assert response.json() == expected
+
+
+@pytest.mark.parametrize("ident", ["guide-ja:I-A-03", "guide-ja:II-B-07/faq-1", "guide-zh:II-E-16", "I-D"])
+def test_show_is_the_show_json_document(client, ident):
+    response = client.get(f"/api/show/{ident}")
+    assert response.status_code == 200
+    assert response.json() == load_corpus().resolve(ident).to_contract()
+
+
+def test_show_unknown_id_is_a_json_404(client):
+    response = client.get("/api/show/guide-ja:II-Z-99")
+    assert response.status_code == 404
+    assert "guide-ja:II-Z-99" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("word", ["弱点", "Weakness", "약점"])
+def test_term_is_the_term_json_document(client, word):
+    response = client.get("/api/term", params={"q": word})
+    assert response.status_code == 200
+    assert response.json() == lookup(word)
+
+
+@pytest.mark.parametrize("path", sorted(RULINGS.glob("*.yaml"))[:12], ids=lambda p: p.name)
+def test_check_is_the_check_json_ruling(client, path):
+    response = client.post("/api/check", content=path.read_bytes())
+    assert response.status_code == 200
+    expected = check_file(path)
+    assert response.json() == {**expected, "file": "scenario.yaml"}
+
+
+@pytest.mark.parametrize("body, line, key", [
+    (b"you:\n  active: {name: x, hp: 10}\nask: {retreat: {}}\n", 2, "you.active"),
+    (b"ask:\n  bogus: 1\n", 2, "ask.bogus"),
+    (b"you: [1, 2\n", None, None),
+])
+def test_invalid_scenario_is_a_400_with_its_line(client, body, line, key):
+    response = client.post("/api/check", content=body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["message"]
+    if line is not None:
+        assert error["line"] == line
+        assert error["key"].startswith(key)
+
+
+def test_request_body_over_1_mb_is_refused(client):
+    response = client.post("/api/check", content=b"#" * (1024 * 1024 + 1))
+    assert response.status_code == 413
+    assert "limit" in response.json()["error"]["message"]
+
+
+def test_a_ruling_over_its_time_limit_is_stopped(web_env):
+    from judgebot.web.service import RulingTimeout, RulingWorker
+
+    worker = RulingWorker(seconds=0.0001)
+    try:
+        with pytest.raises(RulingTimeout):
+            worker.rule((RULINGS / "spec-example_iron-defender.yaml").read_bytes())
+        worker.seconds = 60  # the next ruling gets a fresh worker
+        assert worker.rule((RULINGS / "spec-example_iron-defender.yaml").read_bytes())["allowed"] is True
+    finally:
+        worker.close()
+
+
+@pytest.mark.parametrize("url, status", [
+    ("/api/search", 400), ("/api/search?q=x&lang=fr", 400), ("/api/search?q=x&limit=0", 400),
+    ("/api/nothing", 404), ("/api/term", 400),
+])
+def test_api_errors_are_json(client, url, status):
+    response = client.get(url)
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.json()["error"]["message"]
+
+
+def test_no_path_on_disk_is_taken_from_a_request(client):
+    for url in ["/static/../service.py", "/static/%2e%2e/service.py", "/check?example=../../pyproject.toml",
+                "/api/show/..%2F..%2Fpyproject.toml"]:
+        response = client.get(url)
+        assert response.status_code in (400, 404), url
+        assert "build-system" not in response.text and "RulingWorker" not in response.text
+
+
+@pytest.mark.parametrize("url", ["/", "/?q=にげる", "/record/guide-ja:I-A-03", "/term?q=弱点", "/check", "/cards"])
+def test_pages_answer_with_a_strict_content_policy(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert "script-src" not in response.headers["content-security-policy"]  # default-src 'self' only
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+
+
+def test_record_page_links_refs_equivalents_and_languages(client):
+    record = load_corpus().get("guide-ja:I-A-03")
+    html = client.get("/record/guide-ja:I-A-03").text
+    for citation in record.refs + record.equivalents:
+        assert f'href="/record/{quote(citation, safe="/")}"' in html
+    assert "中文" in html
+
+
+def test_language_switch_follows_the_item(client):
+    response = client.get("/record/guide-ja:I-A-03?lang=zh", follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"].endswith("/record/guide-zh:I-A-03")
+
+
+def test_card_pdf_is_rendered_in_memory(client):
+    response = client.get("/cards.pdf", params={"ids": "guide-ja:I-A-03"})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF-")
+    assert client.get("/cards.pdf").status_code == 400
+
+
+def test_shipped_examples_are_the_rulings_files():
+    for example in EXAMPLES.glob("*.yaml"):
+        assert example.read_text(encoding="utf-8") == (RULINGS / example.name).read_text(encoding="utf-8")
+
+
+MARKUP = st.sampled_from(["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "\"'><b>x</b>",
+                          "&lt;i&gt;", "</textarea><script>x()</script>"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(markup=MARKUP, prefix=st.text(alphabet="abcにげる ", max_size=5))
+def test_markup_in_a_query_is_never_markup_on_the_page(client, markup, prefix):
+    for url in ("/", "/term"):
+        html = client.get(url, params={"q": prefix + markup}).text
+        assert markup not in html
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(markup=MARKUP)
+def test_markup_in_a_scenario_is_never_markup_on_the_page(client, markup):
+    for scenario in (f"title: '{markup}'\nask: {{retreat: {{}}}}\n", f"{markup}: 1\n"):
+        html = client.post("/check", data={"scenario": scenario}).text
+        assert markup not in html
