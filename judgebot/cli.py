@@ -188,13 +188,17 @@ def check(
     paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
     verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
     json_: bool = JsonOpt,
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en",
+                                       help="Language of the ruling text and of the editions cited (default: "
+                                            "JUDGEBOT_LANG, else the locale's language, else en)."),
 ) -> None:
     """Rule on board states described in scenario files."""
 
     def body():
         from judgebot.engine import check_paths
+        from judgebot.i18n import default_language
 
-        rulings = check_paths(paths, verify=verify)
+        rulings = check_paths(paths, verify=verify, lang=default_language(lang))
         if json_:
             _print_json(rulings[0] if len(rulings) == 1 else {"rulings": rulings})
         else:

@@ -43,12 +43,12 @@ def rule(scenario: Scenario) -> Ruling:
     return handler(scenario, ruling)
 
 
-def check_file(path: Path, verify: bool = False, display: str | None = None) -> dict:
+def check_file(path: Path, verify: bool = False, display: str | None = None, lang: str = "en") -> dict:
     scenario = load_scenario(path, display)
     ruling = rule(scenario)
     if verify:
         verify_ruling(scenario, ruling)
-    return ruling.to_dict()
+    return ruling.to_dict(lang)
 
 
 def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
@@ -66,11 +66,11 @@ def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
     return found
 
 
-def check_paths(paths: list[Path], verify: bool = False) -> list[dict]:
+def check_paths(paths: list[Path], verify: bool = False, lang: str = "en") -> list[dict]:
     files = scenario_files(paths)
     if not files:
         raise InputError(f"no scenario files (*.yaml) in {', '.join(str(p) for p in paths)}")
-    return [check_file(path, verify, display) for path, display in files]
+    return [check_file(path, verify, display, lang) for path, display in files]
 
 
 __all__ = ["ASK_HANDLERS", "check_file", "check_paths", "rule", "scenario_files"]
