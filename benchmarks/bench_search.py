@@ -111,6 +111,50 @@ def _cli_latencies(env: dict, queries: list[str]) -> list[float]:
     return times
 
 
+# The whole-process anchor of `judgebot search`: a 10-line script that opens an FTS5
+# database of the same records and prints the ids of one query's hits.
+FTS_SCRIPT = """\
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+words = [w for w in sys.argv[2].split() if w]
+match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+try:
+    rows = db.execute("SELECT id FROM docs WHERE docs MATCH ? ORDER BY rank LIMIT 10", [match]).fetchall()
+except sqlite3.OperationalError:
+    rows = db.execute("SELECT id FROM docs WHERE text LIKE ? LIMIT 10", ["%" + words[0] + "%"]).fetchall()
+print(json.dumps([r[0] for r in rows]))
+"""
+
+
+def _fts_file(records, path: Path) -> None:
+    db = sqlite3.connect(path)
+    try:
+        db.execute("CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, text, tokenize='trigram')")
+    except sqlite3.OperationalError:
+        db.execute("CREATE TABLE docs (id, title, text)")
+    db.executemany("INSERT INTO docs VALUES (?, ?, ?)", [(r.id, r.title or "", r.text or "") for r in records])
+    db.commit()
+    db.close()
+
+
+def _side_by_side(env: dict, queries: list[str], fts_db: Path, script: Path) -> tuple[list[float], list[float]]:
+    """Whole-process times of `judgebot search QUERY --json` and of the FTS5 script,
+    alternated query by query so that both see the same machine load."""
+    exe = Path(sys.executable).with_name("judgebot")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "judgebot"]
+    ours, theirs = [], []
+    for i in range(CLI_RUNS):
+        query = queries[i % len(queries)]
+        start = time.perf_counter()
+        subprocess.run([*command, "search", query, "--json"], env=env, cwd=ROOT, capture_output=True, check=True)
+        ours.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, str(script), str(fts_db), query], env=env, cwd=ROOT,
+                       capture_output=True, check=True)
+        theirs.append(time.perf_counter() - start)
+    return ours, theirs
+
+
 def main() -> dict:
     sys.path.insert(0, str(ROOT))
     with tempfile.TemporaryDirectory(prefix="judgebot-bench-") as cache:
@@ -131,7 +175,8 @@ def main() -> dict:
         baseline_build = time.perf_counter() - start
 
         def whoosh_rank(item):
-            return [h["id"] for h in search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"]]
+            hits = search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"]
+            return [(h["id"], *h.get("editions", [])) for h in hits]
 
         def baseline_rank(item):
             return baseline.search(item.query, lang=item.lang, doc=item.doc, limit=10)
@@ -142,6 +187,10 @@ def main() -> dict:
         whoosh_times = _latencies(whoosh_rank, golden)
         baseline_times = _latencies(baseline_rank, golden)
         cli_times = _cli_latencies({**os.environ, "JUDGEBOT_CACHE": cache}, [g.query for g in golden])
+        fts_db, script = Path(cache) / "fts5.sqlite", Path(cache) / "fts5_search.py"
+        _fts_file(records, fts_db)
+        script.write_text(FTS_SCRIPT, encoding="utf-8")
+        ours, fts_times = _side_by_side({**os.environ, "JUDGEBOT_CACHE": cache}, [g.query for g in golden], fts_db, script)
 
     def quality(report):
         return {f"recall@{K}": report[f"recall@{K}"], "mrr": report["mrr"],
@@ -162,6 +211,8 @@ def main() -> dict:
             "baseline_p95": _ms(_percentile(baseline_times, 95)),
             "cli_p50": _ms(statistics.median(cli_times)),
             "cli_p95": _ms(_percentile(cli_times, 95)),
+            "cli_side_by_side_p50": _ms(statistics.median(ours)),
+            "fts5_script_p50": _ms(statistics.median(fts_times)),
         },
         "quality": {"whoosh": quality(whoosh_quality), "baseline": quality(baseline_quality)},
     }
@@ -171,6 +222,7 @@ def main() -> dict:
         "p50 latency whoosh/baseline": ratio(result["latency_ms"]["whoosh_p50"], result["latency_ms"]["baseline_p50"]),
         "p95 latency whoosh/baseline": ratio(result["latency_ms"]["whoosh_p95"], result["latency_ms"]["baseline_p95"]),
         "build time whoosh/baseline": ratio(whoosh_build, baseline_build),
+        "whole process judgebot search/FTS5 script (p50)": ratio(statistics.median(ours), statistics.median(fts_times)),
     }
     _print(result)
     return result
@@ -183,6 +235,8 @@ def _print(result: dict) -> None:
     print(f"in-process latency: whoosh p50 {lat['whoosh_p50']} ms p95 {lat['whoosh_p95']} ms; "
           f"baseline p50 {lat['baseline_p50']} ms p95 {lat['baseline_p95']} ms")
     print(f"whole CLI (judgebot search --json, {CLI_RUNS} runs): p50 {lat['cli_p50']} ms p95 {lat['cli_p95']} ms")
+    print(f"side by side: judgebot search p50 {lat['cli_side_by_side_p50']} ms, "
+          f"10-line FTS5 script p50 {lat['fts5_script_p50']} ms")
     for name in ("whoosh", "baseline"):
         figures = q[name]
         per = ", ".join(f"{l} {v['recall@5']:.2f}" for l, v in figures["by_qlang"].items())

@@ -95,7 +95,7 @@ def _run(action: Callable[[], int | None]) -> None:
 @app.command()
 def search(
     query: str = typer.Argument(..., help="Keywords or a question, in ja/zh/ko/en."),
-    lang: Lang = typer.Option(Lang.all, "--lang", help="Language of the documents to search."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the documents to search (default: all, the query's own language first; `all`: no preference)."),
     doc: Optional[str] = typer.Option(None, "--doc", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
     limit: int = typer.Option(10, "--limit", min=1, max=200, help="Number of hits."),
     json_: bool = JsonOpt,
@@ -105,7 +105,7 @@ def search(
     def body():
         from judgebot.search import search as run_search
 
-        result = run_search(query, lang=lang.value, doc=doc, limit=limit)
+        result = run_search(query, lang=lang.value if lang else None, doc=doc, limit=limit)
         if json_:
             _print_json(result)
         else:

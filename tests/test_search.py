@@ -514,3 +514,120 @@ def test_human_view_without_hits(env):
     console = Console(record=True, width=120)
     render_search(search("does it?"), console)
     assert "no hits" in console.export_text()
+
+
+# -- long queries stay linear ---------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_KANA = st.text(alphabet="あいうえおかきく", max_size=14)
+
+
+def _pieces_by_brute_force(run: str, norm: str) -> list[str]:
+    found, i = [], 0
+    while i < len(run):
+        best = next((j - i for j in range(len(run), i + 1, -1) if run[i:j] in norm), 0)
+        if best:
+            found.append(run[i : i + best])
+        i += best or 1
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(run=_KANA, norm=st.text(alphabet="あいうえおかきく", max_size=40))
+def test_pieces_found_is_the_greedy_longest_match(run, norm):
+    from judgebot.search.highlight import _pieces_found
+
+    assert _pieces_found(run, norm) == _pieces_by_brute_force(run, norm)
+
+
+def _window_by_brute_force(events, need):
+    best = None
+    for i in range(len(events)):
+        for j in range(i, len(events)):
+            if len({c for _, _, c in events[i : j + 1]}) == need:
+                window = max(e for _, e, _ in events[i : j + 1]) - events[i][0]
+                best = window if best is None else min(best, window)
+                break
+    return best
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(["弱点", "ベンチポケモン", "ベンチ", "あ", "いう"]), max_size=30))
+def test_closest_window_is_the_shortest_stretch_with_every_concept(env, words):
+    text = "".join(words)
+    from judgebot.search.highlight import closest_window, find_matches
+
+    concepts = expand("weakness benched pokemon", "ja").concepts
+    norm = normalize(text)
+    matches = find_matches(norm, concepts)
+    events = sorted(
+        (m.start(), m.end(), i) for i in matches for regex, _ in concepts[i].matchers for m in regex.finditer(norm)
+    )
+    expected = _window_by_brute_force(events, len(matches)) if len(matches) >= 2 else None
+    if "弱点" in text and "ベンチポケモン" in text:
+        assert expected is not None
+    assert closest_window(norm, concepts, matches) == expected
+
+
+def test_a_pasted_paragraph_is_searched_with_a_bounded_number_of_concepts(env):
+    from judgebot.search.expand import MAX_CONCEPTS
+
+    paragraph = "".join(f"ワザ{i}のダメージと弱点、ベンチポケモン{i}。" for i in range(300))
+    assert len(paragraph) > 3000
+    assert len(expand(paragraph).concepts) <= MAX_CONCEPTS
+    assert search(paragraph, limit=3)["hits"]
+
+
+# -- the judge's language: detection, preference, one hit per rule ---------------
+
+LANGUAGE_CASES = [
+    ("ベンチポケモンに弱点は？", "ja"),
+    ("备战宝可梦 弱点", "zh"),
+    ("벤치 포켓몬 약점", "ko"),
+    ("does weakness apply to benched pokemon", "en"),
+    ("にげるためのエネルギー", "ja"),
+    ("撤退", "zh"),
+]
+
+
+@pytest.mark.parametrize("query,lang", LANGUAGE_CASES)
+def test_the_query_language_is_detected(env, query, lang):
+    assert expand(query).language() == lang
+    assert search(query)["query_lang"] == lang
+
+
+def test_with_no_lang_the_query_language_comes_first(env):
+    query = "벤치 포켓몬 약점"
+    assert search(query)["hits"][0]["lang"] == "ko"
+    assert search(query, lang="all")["hits"][0]["lang"] != "ko"  # --lang all: no preference
+
+
+@pytest.fixture()
+def aligned(env):
+    (env["data"] / "alignment.yaml").write_text("guides:\n  I-A-03: I-A-03\n  II-B-08: II-B-08\n", encoding="utf-8")
+    return env
+
+
+@pytest.mark.parametrize("query,shown,folded", [
+    ("retreat", "guide-ja:I-A-03", "guide-zh:I-A-03"),  # English: guide-ja, the authority
+    ("撤退", "guide-zh:I-A-03", "guide-ja:I-A-03"),  # Chinese: the Chinese edition
+    ("弱点 备战宝可梦", "guide-zh:II-B-08", "guide-ja:II-B-08"),
+])
+def test_editions_of_one_rule_are_one_hit(aligned, query, shown, folded):
+    hits = search(query)["hits"]
+    by_id = {hit["id"]: hit for hit in hits}
+    assert shown in by_id and folded not in by_id
+    assert folded in by_id[shown]["editions"] and folded in by_id[shown]["equivalents"]
+
+
+def test_every_hit_has_its_english_title(aligned):
+    (aligned["data"] / "titles_en.yaml").write_text("guide-ja:I-A-03: Retreat\n", encoding="utf-8")
+    hits = {hit["id"]: hit for hit in search("retreat")["hits"]}
+    assert hits["guide-ja:I-A-03"]["title_en"] == "Retreat"
+    assert all("title_en" in hit for hit in hits.values())
+
+
+def test_an_english_query_gets_the_english_names_of_the_highlighted_words(env):
+    hit = search("does weakness apply to benched pokemon")["hits"][0]
+    assert hit["matched_en"]["弱点"] == "Weakness"

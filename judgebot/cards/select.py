@@ -176,7 +176,7 @@ def record_item(record, corpus) -> CardItem:
         key=record.id,
         kind=record.kind if record.kind in ("section", "faq", "example") else "section",
         lang=lang,
-        kicker=f"{record.doc} · {record.section}",
+        kicker=f"{record.doc} · {record.section}" + (f" · {record.title_en}" if record.title_en else ""),
         title=record.title or record.section,
         blocks=blocks,
         source=_source_line(attribution, record.id),

@@ -66,6 +66,7 @@ class Record:
     cards: list[str] = field(default_factory=list)
     equivalents: list[str] = field(default_factory=list)
     order: int = 0
+    title_en: str | None = None  # from data/titles_en.yaml (judgebot.corpus.titles)
 
     @classmethod
     def from_json(cls, raw: dict, order: int) -> "Record":
@@ -83,6 +84,7 @@ class Record:
             "lang": self.lang,
             "kind": self.kind,
             "title": self.title,
+            "title_en": self.title_en,
             "text": self.text,
             "parent": self.parent,
             "children": list(self.children),
@@ -216,7 +218,7 @@ def content_hash(files: list[Path] | None = None) -> str:
 def corpus_files() -> list[Path]:
     """Every file whose content the corpus (and so the index) depends on."""
     files = sorted(corpus_dir().glob("*.json"))
-    for extra in ("alignment.yaml", "glossary.yaml"):
+    for extra in ("alignment.yaml", "glossary.yaml", "titles_en.yaml"):
         path = data_dir() / extra
         if path.exists():
             files.append(path)
@@ -226,6 +228,7 @@ def corpus_files() -> list[Path]:
 @lru_cache(maxsize=4)
 def _load(directory: str, content_hash: str) -> Corpus:
     from judgebot.corpus.alignment import attach_equivalents
+    from judgebot.corpus.titles import attach_titles
 
     documents: dict[str, Document] = {}
     for doc in DOCS:
@@ -237,6 +240,7 @@ def _load(directory: str, content_hash: str) -> Corpus:
         documents[doc] = Document(doc, raw.get("attribution", {}), records)
     corpus = Corpus(documents, content_hash)
     attach_equivalents(corpus)
+    attach_titles(corpus)
     return corpus
 
 

@@ -1,10 +1,12 @@
-"""Human output of `judgebot search`: ranked hits with citation, kind and title, and a
-snippet with the matched terms highlighted."""
+"""Human output of `judgebot search`: ranked hits with citation, kind and title (and its
+English title), a snippet with the matched terms highlighted (for an English query,
+with their English glossary names), and the other editions of the same rule."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
+from judgebot.present.safe import visible
 from judgebot.search.highlight import highlight_spans
 
 KIND_STYLE = {"section": "cyan", "faq": "magenta", "example": "green"}
@@ -41,14 +43,23 @@ def render_search(result: dict, console) -> None:
                 style="dim",
             ))
         return
+    english = result.get("query_lang") == "en"
     for rank, hit in enumerate(hits, 1):
         head = Text(f"{rank:>2}. ")
-        head.append(hit["id"], style="bold")
+        head.append(visible(hit["id"]), style="bold")
         head.append(f"  [{hit['kind']}]", style=KIND_STYLE.get(hit["kind"], ""))
-        head.append(f"  {hit['title']}")
+        head.append(f"  {visible(hit['title'])}")
+        if hit.get("title_en"):
+            head.append(f"  — {visible(hit['title_en'])}", style="italic")
         head.append(f"  ({hit['score']:g})", style="dim")
         console.print(head)
-        snippet = Text("    " + hit["snippet"])
-        for start, end in highlight_spans(hit["snippet"], hit.get("matched") or []):
+        shown = visible(hit["snippet"])
+        snippet = Text("    " + shown)
+        for start, end in highlight_spans(shown, hit.get("matched") or []):
             snippet.stylize("bold yellow", start + 4, end + 4)
         console.print(snippet)
+        names = hit.get("matched_en") or {}
+        if english and names:
+            console.print(Text("    " + visible(", ".join(f"{k} = {v}" for k, v in names.items())), style="dim"))
+        if hit.get("editions"):
+            console.print(Text("    also: " + visible(", ".join(hit["editions"])), style="dim"))

@@ -101,7 +101,10 @@ def render_record(record: Record, corpus: Corpus, console: Console) -> None:
     header.append(record.id, style="bold green")
     label = KIND_LABEL.get(record.kind, "")
     header.append(f"  {label}{record.title}", style="bold")
-    renderables: list = [header, Text(source, style="dim")]
+    renderables: list = [header]
+    if record.title_en:
+        renderables.append(Text(record.title_en, style="italic"))
+    renderables.append(Text(source, style="dim"))
     if record.parent:
         parent = corpus.by_id.get(record.parent)
         renderables.append(Text(f"in {record.parent}  {parent.title if parent else ''}", style="dim"))

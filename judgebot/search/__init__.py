@@ -11,9 +11,13 @@ from judgebot.search.index import ensure_index
 from judgebot.search.query import run_search
 
 
-def search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
+def search(query: str, lang: str | None = None, doc: str | None = None, limit: int = 10) -> dict:
     """Ranked hits, best first (CONTRACT.md `search`): {"query", "hits": [{"id",
     "doc", "section", "lang", "kind", "title", "score", "snippet", "matched"}], ...}.
+
+    `lang` None (no --lang): every document, records in the query's language first;
+    "all": every document without preference. Editions of one rule are one hit
+    (`equivalents` lists the others); every hit has `title_en`.
 
     Additive keys: hit "matched" (the query's terms as the record writes them),
     "lang", "doc", "expanded" (each glossary term found: {"term", "en", "forms"}) and,

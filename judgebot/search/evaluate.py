@@ -4,7 +4,7 @@ The golden file (tests/golden/search.yaml) is a list of::
 
     - query: does weakness apply to benched pokemon
       qlang: en                  # the language the query is written in
-      lang: all                  # optional: the --lang option (default all)
+      lang: all                  # optional: the --lang option (default: none given)
       expect: [guide-ja:II-B-08, guide-zh:II-B-08]   # any one in the top k is a hit
 
 Used by tests/test_search_quality.py and benchmarks/bench_search.py, so both measure
@@ -29,7 +29,7 @@ GOLDEN_KEYS = {"query", "qlang", "lang", "doc", "expect", "note"}
 class GoldenQuery:
     query: str
     qlang: str
-    lang: str
+    lang: str | None
     doc: str | None
     expect: tuple[str, ...]
 
@@ -50,7 +50,7 @@ def load_golden(path: Path) -> list[GoldenQuery]:
             GoldenQuery(
                 query=str(item["query"]),
                 qlang=str(item.get("qlang", "?")),
-                lang=str(item.get("lang", "all")),
+                lang=str(item["lang"]) if item.get("lang") else None,
                 doc=item.get("doc"),
                 expect=tuple(str(e) for e in expect),
             )
@@ -58,11 +58,13 @@ def load_golden(path: Path) -> list[GoldenQuery]:
     return golden
 
 
-def first_relevant_rank(ranked_ids: list[str], expect: tuple[str, ...]) -> int | None:
-    """1-based rank of the first expected citation in the ranking, or None."""
+def first_relevant_rank(ranked_ids: list, expect: tuple[str, ...]) -> int | None:
+    """1-based rank of the first expected citation in the ranking, or None. An entry
+    of the ranking is a citation, or the citations one hit stands for (its id and its
+    equivalents: one rule shown in one edition)."""
     wanted = set(expect)
-    for rank, ident in enumerate(ranked_ids, 1):
-        if ident in wanted:
+    for rank, entry in enumerate(ranked_ids, 1):
+        if wanted & ({entry} if isinstance(entry, str) else set(entry)):
             return rank
     return None
 
@@ -70,7 +72,7 @@ def first_relevant_rank(ranked_ids: list[str], expect: tuple[str, ...]) -> int |
 def evaluate(
     ranker: Callable[[GoldenQuery], list[str]], golden: list[GoldenQuery], k: int = 5
 ) -> dict:
-    """{"recall@k", "mrr", "n", "by_qlang": {...}, "misses": [...]} for a ranker that
+    """{"recall@k", "hit@1", "mrr", "n", "by_qlang": {...}, "misses": [...]} for a ranker that
     returns the ranked citations for a golden query (at least k of them if it can)."""
     per_lang: dict[str, list[int | None]] = defaultdict(list)
     misses = []
@@ -91,5 +93,11 @@ def evaluate(
 def _metrics(ranks: list[int | None], k: int) -> dict:
     n = len(ranks) or 1
     hits = sum(1 for r in ranks if r is not None and r <= k)
+    firsts = sum(1 for r in ranks if r == 1)
     mrr = sum(1.0 / r for r in ranks if r is not None and r <= 10) / n
-    return {f"recall@{k}": round(hits / n, 4), "mrr": round(mrr, 4), "n": len(ranks)}
+    return {
+        f"recall@{k}": round(hits / n, 4),
+        "hit@1": round(firsts / n, 4),
+        "mrr": round(mrr, 4),
+        "n": len(ranks),
+    }

@@ -17,6 +17,7 @@ from functools import cached_property
 from judgebot.search.analysis import cjk_grams, normalize, normalize_with_offsets, runs
 
 QUERY_LANGS = ("ja", "zh", "ko", "en")
+MAX_CONCEPTS = 24
 
 # English function words and question words: never searched on their own.
 STOPWORDS = frozenset(
@@ -67,6 +68,21 @@ class Expansion:
     normalized: str
     concepts: list[Concept] = field(default_factory=list)
     corrections: dict[str, str] = field(default_factory=dict)
+    typed_langs: dict[str, int] = field(default_factory=dict)  # glossary terms typed per language
+
+    def language(self) -> str:
+        """The language the query is written in: Hangul is Korean, kana Japanese,
+        Latin English; Han characters alone are Japanese when more of the glossary
+        terms found are written the Japanese way, else Chinese."""
+        text = self.query
+        if any("\uac00" <= c <= "\ud7af" or "\u1100" <= c <= "\u11ff" for c in text):
+            return "ko"
+        if any("\u3040" <= c <= "\u30ff" for c in text):
+            return "ja"
+        if any("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in text):
+            ja, zh = self.typed_langs.get("ja", 0), self.typed_langs.get("zh", 0)
+            return "ja" if ja > zh else "zh"
+        return "en"
 
     def describe(self) -> list[dict]:
         """The expansion used, for the JSON's additive `expanded` key."""
@@ -220,12 +236,18 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
     found: list[tuple[int, str, list[tuple[int, int]], object]] = []
     for entry in entries:
         best = None
+        written_in: set[str] = set()  # the languages whose form of the entry was typed
         for query_lang in QUERY_LANGS:
             for form in entry.forms(query_lang) or []:
                 norm = normalize(form).strip()
                 spans = _locate(norm, corrected)
                 if spans and (best is None or len(norm) > len(best[0])):
                     best = (norm, spans)
+                    written_in = {query_lang}
+                elif spans and len(norm) == len(best[0]):
+                    written_in.add(query_lang)
+        for query_lang in written_in:
+            expansion.typed_langs[query_lang] = expansion.typed_langs.get(query_lang, 0) + 1
         if best:
             found.append((len(best[0]), best[0], best[1], entry))
         else:  # matched by the glossary's own rules (punctuation, placeholders): keep it
@@ -260,8 +282,21 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
                 expansion.concepts.append(Concept(run, [run], weight=0.5, position=start))
         elif run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
             expansion.concepts.append(Concept(run, [run], weight=0.7, position=start))
+    _keep_main_concepts(expansion)
     expansion.concepts.sort(key=lambda c: c.position)
     return expansion
+
+
+def _keep_main_concepts(expansion: Expansion) -> None:
+    """A question has a handful of concepts; a pasted paragraph has hundreds. Keep
+    MAX_CONCEPTS (glossary terms first, then the longest typed runs), so that search
+    time stays linear in the query's length."""
+    concepts = expansion.concepts
+    if len(concepts) <= MAX_CONCEPTS:
+        return
+    ranked = sorted(concepts, key=lambda c: (not c.glossary, -len(c.source), c.position))
+    keep = {id(c) for c in ranked[:MAX_CONCEPTS]}
+    expansion.concepts = [c for c in concepts if id(c) in keep]
 
 
 def _is_han(text: str) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import deque
 
 from judgebot.search.analysis import fold_one_to_one, normalize
 
@@ -10,28 +11,53 @@ SNIPPET_CHARS = 160
 _LEAD = 40  # characters of context before the first match in the window
 
 
-def _pieces_found(run: str, norm: str) -> list[str]:
+def _pieces_found(run: str, norm: str, bigrams: set[str] | None = None) -> list[str]:
     """Greedy maximal substrings of a typed CJK run (two characters or more) that the
-    text contains: "ねむりのポケモン" against a text with "ねむり" and "ぽけもん"."""
+    text contains: "ねむりのポケモン" against a text with "ねむり" and "ぽけもん".
+
+    Linear in the run (up to a log factor): a piece can only extend over characters
+    whose bigrams the text has, so a position whose bigram is absent is skipped in
+    O(1), and the longest piece within a stretch of present bigrams is found by
+    binary search (a prefix of a contained string is contained)."""
+    if len(run) < 2:
+        return []
+    if bigrams is None:
+        bigrams = text_bigrams(norm)
+    present = [run[k : k + 2] in bigrams for k in range(len(run) - 1)]
+    # reach[k]: the end of the stretch of present bigrams starting at k
+    reach = [0] * (len(run) + 1)
+    for k in range(len(run) - 2, -1, -1):
+        if present[k]:
+            reach[k] = reach[k + 1] or k + 2
     found: list[str] = []
     i = 0
-    while i < len(run):
-        best = 0
-        for j in range(len(run), i + 1, -1):
-            if run[i:j] in norm:
-                best = j - i
-                break
-        if best:
-            found.append(run[i : i + best])
-            i += best
-        else:
+    while i < len(run) - 1:
+        if not present[i]:
             i += 1
+            continue
+        low, high = i + 2, reach[i]  # run[i:low] is in norm; the answer is ≤ high
+        if run[i:low] not in norm:
+            i += 1
+            continue
+        while low < high:
+            mid = (low + high + 1) // 2
+            if run[i:mid] in norm:
+                low = mid
+            else:
+                high = mid - 1
+        found.append(run[i:low])
+        i = low
     return found
+
+
+def text_bigrams(norm: str) -> set[str]:
+    return {norm[k : k + 2] for k in range(len(norm) - 1)}
 
 
 def find_matches(norm: str, concepts) -> dict[int, list[str]]:
     """{concept index: the normalized strings of it found in `norm`}."""
     matches: dict[int, list[str]] = {}
+    bigrams = None
     for i, concept in enumerate(concepts):
         if concept.glossary or concept.source.isascii():
             found = []
@@ -39,7 +65,9 @@ def find_matches(norm: str, concepts) -> dict[int, list[str]]:
                 if regex.search(norm):
                     found += [p for p in pieces if p not in found]
         else:
-            found = _pieces_found(concept.source, norm)
+            if bigrams is None:
+                bigrams = text_bigrams(norm)
+            found = _pieces_found(concept.source, norm, bigrams)
         if found:
             matches[i] = found
     return matches
@@ -131,14 +159,20 @@ def closest_window(norm: str, concepts, matches: dict[int, list[str]]) -> int | 
     counts: dict[int, int] = {}
     best = None
     left = 0
+    ends: deque[int] = deque()  # indexes into events, their ends decreasing: ends[0] is the max
     for right, (_, end, concept) in enumerate(events):
         counts[concept] = counts.get(concept, 0) + 1
+        while ends and events[ends[-1]][1] <= end:
+            ends.pop()
+        ends.append(right)
         while len(counts) == need:
-            window = max(e for _, e, _ in events[left : right + 1]) - events[left][0]
+            window = events[ends[0]][1] - events[left][0]
             best = window if best is None else min(best, window)
             gone = events[left][2]
             counts[gone] -= 1
             if not counts[gone]:
                 del counts[gone]
             left += 1
+            if ends[0] < left:
+                ends.popleft()
     return best

@@ -32,7 +32,7 @@ from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 from judgebot.search.analysis import CJKAnalyzer, normalize
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 READY = "READY"
 
 
@@ -57,6 +57,12 @@ def make_schema() -> Schema:
         norm=STORED(),
         norm_own=STORED(),
         order=NUMERIC(stored=True),
+        title_en=STORED(),
+        equivalents=STORED(),
+        # the guide-ja sections this record states (editions of one rule share it)
+        rule=STORED(),
+        # the other records with the same rule key (what one hit stands for)
+        editions=STORED(),
     )
 
 
@@ -127,11 +133,28 @@ def own_text(record) -> str:
     return "\n".join(b.get("text", "") for b in record.blocks if not b.get("ref"))
 
 
+def rule_key(record) -> str:
+    """What makes two records editions of one rule: the guide-ja sections they state.
+    A guide-ja section states itself; a guide-zh, play-rule or wiki section the guide-ja
+    sections it is curated as equivalent to (data/alignment.yaml); a FAQ or example only
+    itself. Equal keys, same rule: so rules-ko:B-09 ("what you can do on your turn",
+    equivalent to a dozen guide sections) is never folded into one of them."""
+    if record.kind == "section" and record.doc != "guide-ja":
+        guide = sorted(e for e in record.equivalents if e.startswith("guide-ja:"))
+        if guide:
+            return " ".join(guide)
+    return record.id
+
+
 def _write_records(path: Path, corpus) -> int:
     ix = whoosh_index.create_in(str(path), make_schema())
     writer = ix.writer(limitmb=256)
     count = 0
+    by_rule: dict[str, list[str]] = {}
     for record in corpus:
+        by_rule.setdefault(rule_key(record), []).append(record.id)
+    for record in corpus:
+        rule = rule_key(record)
         own = own_text(record)
         heading = (record.title or "") if record.kind == "section" else ""
         writer.add_document(
@@ -147,6 +170,10 @@ def _write_records(path: Path, corpus) -> int:
             norm=normalize(f"{record.title}\n{record.text}"),
             norm_own=normalize(f"{heading}\n{own}"),
             order=record.order,
+            title_en=record.title_en,
+            equivalents=list(record.equivalents),
+            rule=rule,
+            editions=[i for i in by_rule[rule] if i != record.id],
         )
         count += 1
     writer.commit()

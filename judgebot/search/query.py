@@ -23,6 +23,7 @@ from whoosh import query as Q
 
 from judgebot.corpus.model import DOC_LANG, DOCS, normalize_id
 from judgebot.errors import InputError
+from judgebot.search.analysis import normalize
 from judgebot.search.expand import Concept, Expansion, concept_grams, expand
 from judgebot.search.highlight import closest_window, find_matches, make_snippet
 from judgebot.search.index import open_searcher
@@ -32,6 +33,9 @@ TITLE_BOOST = 3.0
 FIELD_BOOSTS = (("heading", TITLE_BOOST), ("body", 1.0))
 QUOTED_CREDIT = 0.5
 CANDIDATES = 50
+# A typed run longer than a question (a pasted paragraph) is searched with its rarest
+# grams only.
+MAX_TYPED_GRAMS = 48
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.85, "rules-ja": 0.7, "wiki-ja": 0.7}
@@ -48,16 +52,21 @@ _SECTION_ID = re.compile(
     r"(?i)^\s*(?:(?:i{1,2}|[ⅰⅱ])-[a-h](?:-\d{1,2})?|[a-h]-\d{1,2})(?:/(?:faq|ex)-\d+)?\s*$"
 )
 EXACT_ID_SCORE = 1000.0  # an ID or citation typed as the query ranks first
+# With no --lang, records in the query's own language rank first (a Korean question
+# is answered from rules-ko before guide-ja).
+OWN_LANGUAGE_BOOST = 1.5
+DOC_LANGS = ("ja", "zh", "ko")
+ENGLISH_EDITION = "guide-ja"  # the authority: shown for an English query
 
 
-def validate(query: str, lang: str, doc: str | None, limit: int) -> None:
+def validate(query: str, lang: str | None, doc: str | None, limit: int) -> None:
     if not isinstance(query, str) or not query.strip():
         raise InputError("empty query")
-    if lang not in LANGS:
+    if lang is not None and lang not in LANGS:
         raise InputError(f"unknown --lang {lang!r}; choose one of: {', '.join(LANGS)}")
     if doc is not None and doc not in DOCS:
         raise InputError(f"unknown document {doc!r}; choose one of: {', '.join(DOCS)}")
-    if doc is not None and lang not in ("all", "en") and DOC_LANG[doc] != lang:
+    if doc is not None and lang not in (None, "all", "en") and DOC_LANG[doc] != lang:
         raise InputError(f"--doc {doc} is in {DOC_LANG[doc]!r}, not --lang {lang!r}")
     if not isinstance(limit, int) or limit < 1:
         raise InputError(f"--limit must be a positive number, not {limit!r}")
@@ -71,13 +80,25 @@ class _Or(Q.Or):
     matcher_type = Q.Or.DEFAULT_MATCHER
 
 
-def _form_query(form: str, soft: bool) -> Q.Query | None:
-    grams = concept_grams(form)
+def _rarest(grams: list[str], reader) -> list[str]:
+    """At most MAX_TYPED_GRAMS of a typed run's grams: those fewest records contain
+    (the informative ones), so a pasted paragraph costs what a sentence does."""
+    if len(grams) <= MAX_TYPED_GRAMS or reader is None:
+        return grams
+    frequency = {g: reader.doc_frequency("body", g) for g in grams}
+    kept = set(sorted((g for g in grams if frequency[g]), key=frequency.get)[:MAX_TYPED_GRAMS])
+    return [g for g in grams if g in kept]
+
+
+def _form_query(form: str, soft: bool, reader=None) -> Q.Query | None:
+    grams = list(dict.fromkeys(concept_grams(form)))
+    if soft:
+        grams = _rarest(grams, reader)
     if not grams:
         return None
     per_field = []
     for field, boost in FIELD_BOOSTS:
-        terms = [Q.Term(field, g) for g in dict.fromkeys(grams)]
+        terms = [Q.Term(field, g) for g in grams]
         if len(terms) == 1:
             node = terms[0]
         else:
@@ -88,10 +109,11 @@ def _form_query(form: str, soft: bool) -> Q.Query | None:
     return _Or(per_field)
 
 
-def build_query(expansion: Expansion) -> Q.Query | None:
+def build_query(expansion: Expansion, reader=None) -> Q.Query | None:
     parts = []
     for concept in expansion.concepts:
-        forms = [f for f in (_form_query(f, not concept.glossary) for f in concept.forms) if f]
+        soft = not concept.glossary
+        forms = [f for f in (_form_query(f, soft, reader) for f in concept.forms) if f]
         if forms:
             parts.append(_Or(forms, boost=concept.weight))
     return _Or(parts) if parts else None
@@ -158,24 +180,28 @@ def _id_hits(searcher, citations: list[str], flt) -> list[dict]:
     return sorted(records, key=lambda r: DOCS.index(r["doc"]))
 
 
-def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
+def run_search(query: str, lang: str | None = None, doc: str | None = None, limit: int = 10) -> dict:
+    """lang None: every document, the query's own language first; "all": every
+    document, no preference; ja/zh/ko: that language's documents; en: every document."""
     validate(query, lang, doc, limit)
-    expansion = expand(query, lang, DOC_LANG.get(doc) if doc else None)
+    expansion = expand(query, lang or "all", DOC_LANG.get(doc) if doc else None)
+    query_lang = expansion.language()
     searcher = open_searcher()
-    flt = _filter(lang, doc)
+    flt = _filter(lang or "all", doc)
 
     ranked: list[tuple[float, dict, dict[int, list[str]]]] = []
     citations = _citations_typed(query)
     if citations is not None:  # an ID is looked up, never matched as words
         ranked = [(EXACT_ID_SCORE, fields, {}) for fields in _id_hits(searcher, citations, flt)]
 
-    whoosh_query = build_query(expansion) if citations is None else None
+    whoosh_query = build_query(expansion, searcher.reader()) if citations is None else None
     if whoosh_query is not None:
         # limit=None: scoring every match is faster here than Whoosh's top-N pruning,
         # and that pruning combined with its preloading Or matcher (not used, see _Or)
         # dropped high-scoring documents (whoosh-reloaded 2.7.5: 13 of 88 golden
         # queries had a different top 50).
         results = searcher.search(whoosh_query, limit=None, filter=flt)
+        prefer = query_lang if lang is None and query_lang in DOC_LANGS else None
         rescored = []
         for hit in results[:CANDIDATES]:
             fields = hit.fields()
@@ -186,6 +212,8 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
             own = _coverage(expansion.concepts, own_matches)
             coverage = own + QUOTED_CREDIT * (_coverage(expansion.concepts, matches) - own)
             prior = DOC_PRIOR.get(fields["doc"], 1.0) * KIND_PRIOR.get(fields["kind"], 1.0)
+            if prefer and fields["lang"] == prefer:
+                prior *= OWN_LANGUAGE_BOOST
             defined = 1.0 + DEFINED_BONUS * _defined_here(expansion.concepts, fields["id"])
             near = _proximity(fields["norm_own"], expansion.concepts, own_matches)
             score = hit.score * prior * defined * near * (0.2 + 0.8 * coverage) ** 2
@@ -194,12 +222,38 @@ def run_search(query: str, lang: str = "all", doc: str | None = None, limit: int
         rescored.sort(key=lambda r: (-r[0], DOCS.index(r[1]["doc"]), r[1]["order"]))
         ranked += rescored
 
-    hits = [_hit(score, fields, matches, expansion) for score, fields, matches in ranked[:limit]]
-    result = {"query": query, "hits": hits, "lang": lang, "doc": doc}
+    grouped = one_hit_per_rule(ranked, query_lang)
+    hits = [_hit(score, fields, matches, expansion) for score, fields, matches in grouped[:limit]]
+    result = {"query": query, "hits": hits, "lang": lang or "auto", "doc": doc, "query_lang": query_lang}
     result["expanded"] = expansion.describe()
     if expansion.corrections:
         result["corrected"] = expansion.corrections
     return result
+
+
+def _shown_edition(members: list[tuple[float, dict, dict]], query_lang: str):
+    """The edition a judge reads: the one in the query's language (for English,
+    guide-ja, the authority), else the best-scored."""
+    for member in members:
+        fields = member[1]
+        if fields["lang"] == query_lang or (query_lang == "en" and fields["doc"] == ENGLISH_EDITION):
+            return member
+    return members[0]
+
+
+def one_hit_per_rule(ranked: list[tuple[float, dict, dict]], query_lang: str) -> list[tuple[float, dict, dict]]:
+    """One hit per rule: the editions of a rule (same `rule` key: a guide-ja section,
+    its guide-zh counterpart, the play-rule sections on exactly that rule) become one
+    hit at the rank of the best of them, showing the edition in the query's language;
+    the others are listed in its `equivalents`."""
+    groups: dict[str, list[tuple[float, dict, dict]]] = {}
+    for entry in ranked:
+        groups.setdefault(entry[1].get("rule") or entry[1]["id"], []).append(entry)
+    out = []
+    for members in groups.values():  # dicts keep first-seen order: the best member's rank
+        score, fields, matches = _shown_edition(members, query_lang)
+        out.append((members[0][0], fields, matches))
+    return out
 
 
 def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: Expansion) -> dict:
@@ -214,4 +268,24 @@ def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: E
         "score": round(score, 3),
         "snippet": snippet,
         "matched": matched,
+        "title_en": fields.get("title_en"),
+        "equivalents": list(fields.get("equivalents") or []),
+        "editions": list(fields.get("editions") or []),
+        "matched_en": _glossary_names(matched, matches, expansion),
     }
+
+
+def _glossary_names(matched: list[str], matches: dict[int, list[str]], expansion: Expansion) -> dict[str, str]:
+    """{matched term as the record writes it: its English glossary name}, so that an
+    English-speaking judge can read the highlighted words of the original text."""
+    by_norm = {normalize(surface): surface for surface in matched}
+    names: dict[str, str] = {}
+    for i, pieces in matches.items():
+        concept = expansion.concepts[i]
+        if not concept.en:
+            continue
+        for piece in pieces:
+            surface = by_norm.get(piece)
+            if surface and surface.lower() != concept.en.lower():
+                names.setdefault(surface, concept.en)
+    return names

@@ -1,0 +1,45 @@
+"""English titles of every record, from the reviewed data/titles_en.yaml.
+
+Format: one mapping, citation → English title::
+
+    guide-ja:I-A-03: Retreat
+    guide-zh:I-A-03: Retreat
+
+The documents are in Japanese, Chinese and Korean; a judge who reads English sees
+this title beside the original one (search, show, cards). It is data a person wrote
+from each record's text, never a machine default: a record without an entry has
+`title_en` None, and tests/test_titles_en.py requires every record to have one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import yaml
+
+from judgebot.errors import InputError
+from judgebot.paths import data_dir
+
+if TYPE_CHECKING:
+    from judgebot.corpus.model import Corpus
+
+TITLES_FILE = "titles_en.yaml"
+
+
+def load_titles() -> dict[str, str]:
+    path = data_dir() / TITLES_FILE
+    if not path.exists():
+        return {}
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(raw, dict):
+        raise InputError(f"{path}: expected a mapping of citation to English title")
+    return {str(k): str(v).strip() for k, v in raw.items() if v is not None and str(v).strip()}
+
+
+def attach_titles(corpus: "Corpus") -> None:
+    titles = load_titles()
+    for record in corpus:
+        record.title_en = titles.get(record.id)
