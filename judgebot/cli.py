@@ -201,12 +201,17 @@ def check(
     paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
     verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
     json_: bool = JsonOpt,
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en",
+                                       help="Language of the ruling text and of the editions cited (default: "
+                                            "JUDGEBOT_LANG, else the locale's language, else en)."),
 ) -> None:
     """Rule on board states described in scenario files."""
 
     def body():
         from judgebot.engine import checked_files, iter_rulings
+        from judgebot.i18n import default_language
 
+        language = default_language(lang)
         files = checked_files(paths)
         # One file: its ruling or its error (exit 2). Several: every file answered,
         # errors listed after the rulings; rulings are written as they come.
@@ -214,7 +219,7 @@ def check(
         failed = []
 
         def rulings():
-            for ruling in iter_rulings(files, verify, errors):
+            for ruling in iter_rulings(files, verify, errors, language):
                 if ruling.get("verified") is False:
                     failed.append(ruling["file"])
                 yield ruling

@@ -45,12 +45,12 @@ def rule(scenario: Scenario) -> Ruling:
     return handler(scenario, ruling)
 
 
-def check_file(path: Path, verify: bool = False, display: str | None = None) -> dict:
+def check_file(path: Path, verify: bool = False, display: str | None = None, lang: str = "en") -> dict:
     scenario = load_scenario(path, display)
     ruling = rule(scenario)
     if verify:
         verify_ruling(scenario, ruling)
-    return ruling.to_dict()
+    return ruling.to_dict(lang)
 
 
 def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
@@ -78,14 +78,14 @@ def error_object(exc: InputError, display: str) -> dict:
 
 
 def iter_rulings(files: list[tuple[Path, str]], verify: bool = False,
-                 errors: list[dict] | None = None) -> Iterator[dict]:
+                 errors: list[dict] | None = None, lang: str = "en") -> Iterator[dict]:
     """The rulings of `files` (from scenario_files), one at a time. With an `errors`
     list, a file's input error is appended to it and the next file is read; without
     one, the error is raised."""
     with one_read():
         for path, display in files:
             try:
-                ruling = check_file(path, verify, display)
+                ruling = check_file(path, verify, display, lang)
             except InputError as exc:
                 if errors is None:
                     raise
@@ -101,8 +101,8 @@ def checked_files(paths: list[Path]) -> list[tuple[Path, str]]:
     return files
 
 
-def check_paths(paths: list[Path], verify: bool = False) -> list[dict]:
-    return list(iter_rulings(checked_files(paths), verify))
+def check_paths(paths: list[Path], verify: bool = False, lang: str = "en") -> list[dict]:
+    return list(iter_rulings(checked_files(paths), verify, lang=lang))
 
 
 __all__ = ["ASK_HANDLERS", "check_file", "check_paths", "checked_files", "error_object", "iter_rulings", "rule",

@@ -27,6 +27,7 @@ from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.reader import TYPE_ALIASES
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Pos, msg
 from judgebot.errors import NotModelledError, ScenarioError
 
 
@@ -235,7 +236,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
             check(d)
     ruling.allowed = not ruling.reasons
     if ruling.allowed:
-        ruling.step("declare", f"{d.holder.name} ({d.holder.position}) may declare {d.ability.name}",
+        ruling.step("declare", msg("ability.may", mon=d.holder.name, pos=Pos(d.holder.position), ability=d.ability.name),
                     _cite("declare") + d.cites, value=True)
     ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
     ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
@@ -244,8 +245,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 
 def declared(d: Declaration) -> bool:
     if d.ability.declared:
-        d.ruling.step("declare", f"{d.ability.name} is an Ability the player declares (its text says it can be "
-                                 "used)", _cite("declare"))
+        d.ruling.step("declare", msg("ability.declared", ability=d.ability.name), _cite("declare"))
         return True
     d.refuse(f"{d.ability.name} works by itself (its text does not say it can be used): it is never declared, "
              "and the player cannot choose to use it or not", _cite("declare"))
@@ -255,7 +255,7 @@ def declared(d: Declaration) -> bool:
 def negated(d: Declaration) -> None:
     because = d.board.no_ability.get(id(d.holder))
     if because is None:
-        d.ruling.step("negated", f"no effect removes {d.holder.name}'s Abilities", _cite("negated"))
+        d.ruling.step("negated", msg("ability.not_negated", mon=d.holder.name), _cite("negated"))
         return
     d.refuse(f"{d.holder.name} has no Abilities now ({describe_effect(because)}): {d.ability.name} cannot be used",
              _cite("negated") + list(cites_of(because)) + card_cites(because.cites))
@@ -263,15 +263,13 @@ def negated(d: Declaration) -> None:
 
 def where(d: Declaration) -> None:
     if d.ability.active_only and not d.holder.is_active:
-        d.refuse(f"{d.ability.name} can be used only while {d.holder.name} is in the Active Spot; it is on the Bench "
-                 f"({d.holder.position})", _cite("where"))
+        d.refuse(msg("ability.active_only.bench", ability=d.ability.name, mon=d.holder.name,
+                     pos=Pos(d.holder.position)), _cite("where"))
         return
-    place = "the Active Spot" if d.holder.is_active else "the Bench"
     if d.ability.active_only:
-        text = f"{d.ability.name} is used from the Active Spot, where {d.holder.name} is"
+        text = msg("ability.active_only.ok", ability=d.ability.name, mon=d.holder.name)
     else:
-        text = (f"{d.ability.name} names no place, so it can be used from the Active Spot or the Bench; "
-                f"{d.holder.name} is in {place}")
+        text = msg("ability.anywhere", ability=d.ability.name, mon=d.holder.name, pos=Pos(d.holder.position))
     d.ruling.step("where", text, _cite("where"))
 
 
@@ -290,7 +288,8 @@ def once_per_turn(d: Declaration) -> None:
             record += (f" ({', '.join(carried)} is not one of its own Abilities: a record carried over when it "
                        "replaced another card, 引きつぐ)")
     if not d.ability.once_per_turn:
-        d.ruling.step("once_per_turn", f"{d.ability.name} can be used any number of times in a turn{record}", cites)
+        d.ruling.step("once_per_turn", msg("ability.any_number", ability=d.ability.name) if not record
+                      else f"{d.ability.name} can be used any number of times in a turn{record}", cites)
         return
     if d.ability.name in used:
         d.refuse(f"{d.holder.name} has already used {d.ability.name} this turn, and it can be used once per turn"
@@ -312,7 +311,7 @@ def exclusive(d: Declaration) -> None:
         d.refuse(f"another {d.ability.name} was already used this turn, and its text forbids using it in such a turn "
                  "(also when the Pokémon that used it has left play)", _cite("exclusive"))
         return
-    d.ruling.step("exclusive", f"no {d.ability.name} has been used this turn", _cite("exclusive"))
+    d.ruling.step("exclusive", msg("ability.exclusive.ok", ability=d.ability.name), _cite("exclusive"))
 
 
 def condition(d: Declaration) -> None:

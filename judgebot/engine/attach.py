@@ -9,6 +9,7 @@ from __future__ import annotations
 from judgebot.engine.model import AttachAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import msg
 
 
 def _cite(key: str) -> list[str]:
@@ -27,10 +28,10 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 
 def once_per_turn(scenario: Scenario, ask: AttachAsk, ruling: Ruling) -> None:
     if scenario.turn.energy_attached:
-        ruling.reason("you have already attached an Energy from your hand this turn: one per turn",
+        ruling.reason(msg("attach.once_per_turn.no"),
                       _cite("once_per_turn"))
     else:
-        ruling.step("once_per_turn", "no Energy has been attached from your hand this turn", _cite("once_per_turn"))
+        ruling.step("once_per_turn", msg("attach.once_per_turn.ok"), _cite("once_per_turn"))
 
 
 def target(scenario: Scenario, ask: AttachAsk, ruling: Ruling) -> None:

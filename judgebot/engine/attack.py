@@ -18,6 +18,7 @@ from judgebot.engine.energy import check_cost, describe_attached
 from judgebot.engine.model import AttackAsk, Attack, EndConditions, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Joined, Msg, Term, msg
 from judgebot.errors import ScenarioError
 
 CONFUSION_COUNTERS = 3
@@ -62,6 +63,11 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     return ruling
 
 
+def _types(types) -> Msg | Joined:
+    """Energy types in the guides' terms; no Energy at all said as such."""
+    return Joined(tuple(Term(f"type.{t}") for t in types)) if types else msg("attack.cost.none")
+
+
 # -- 1. declaration ------------------------------------------------------------------
 
 def declare(r: Resolution) -> bool:
@@ -86,12 +92,12 @@ def declare(r: Resolution) -> bool:
                         ["guide-zh:I-A-01", "guide-ja:II-E-28"])
         else:
             blocked = True
-            ruling.reason("the player who went first cannot attack on their first turn", ["guide-zh:I-A-01",
+            ruling.reason(msg("attack.first_turn"), ["guide-zh:I-A-01",
                                                                                              "guide-ja:II-E-28"])
     for condition in ("asleep", "paralyzed"):
         if condition in mon.conditions:
             blocked = True
-            ruling.reason(f"{mon.name} is {condition.capitalize()}: no attack can be declared (step 1b)",
+            ruling.reason(msg("attack.condition_stops", mon=mon.name, condition=Term(f"condition.{condition}")),
                           _cite("declare"))
     stopping = cant_attack(r.board, mon, attack.name)
     if stopping:
@@ -119,7 +125,11 @@ def declare(r: Resolution) -> bool:
     attached = describe_attached(mon)
     if cost.silenced:
         how += " (" + "; ".join(f"{describe_effect(e)} does not apply: {why}" for e, why in cost.silenced) + ")"
-    if cost.payable:
+    plain = not (cost.alternative or cost.modifier.effects or cost.silenced) and all(e.basic for e in mon.energy)
+    if cost.payable and plain:
+        ruling.step("cost", msg("attack.cost.paid", cost=_types(cost.cost),
+                                attached=_types([e.name for e in mon.energy])), cost.cites, value=list(cost.cost))
+    elif cost.payable:
         ruling.step("cost", f"cost {how}; paid by {attached}: {cost.describe_payment()}", cost.cites,
                     value=list(cost.cost))
     else:
@@ -127,7 +137,7 @@ def declare(r: Resolution) -> bool:
         ruling.reason(f"not enough Energy: the cost is {how}; {mon.name} has {attached}", cost.cites)
         ruling.step("cost", f"cost {how}; {attached} cannot pay it", cost.cites, value=list(cost.cost))
     if not blocked:
-        ruling.step("declare", f"{mon.name} declares {attack.name}", _cite("declare"))
+        ruling.step("declare", msg("attack.declares", mon=mon.name, attack=attack.name), _cite("declare"))
         ruling.steps.insert(start, ruling.steps.pop())
     return not blocked
 

@@ -9,6 +9,7 @@ from judgebot.engine.ability import hand_of, same_card
 from judgebot.engine.model import MAX_BENCH, BenchAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import msg
 from judgebot.errors import ScenarioError
 
 
@@ -41,13 +42,13 @@ def basic(ask: BenchAsk, ruling: Ruling) -> None:
         ruling.reason(f"{card.name} is a {card.stage.replace('stage', 'Stage ')} Pokémon: only Basic Pokémon are put "
                       "onto the Bench from the hand (an Evolution card evolves a Pokémon in play)", _cite("basic"))
     else:
-        ruling.step("basic", f"{card.name} is a Basic Pokémon", _cite("basic"))
+        ruling.step("basic", msg("bench.basic", card=card.name), _cite("basic"))
 
 
 def space(scenario: Scenario, ask: BenchAsk, ruling: Ruling) -> None:
     count = len(scenario.you.bench)
     if count >= MAX_BENCH:
-        ruling.reason(f"your Bench already has {count} Pokémon: at most {MAX_BENCH}", _cite("space"))
+        ruling.reason(msg("bench.full", n=count, max=MAX_BENCH), _cite("space"))
     else:
-        ruling.step("space", f"your Bench has {count} Pokémon: room for {MAX_BENCH - count} more (one at a time)",
+        ruling.step("space", msg("bench.space", n=count, room=MAX_BENCH - count),
                     _cite("space"), value=count)

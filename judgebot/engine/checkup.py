@@ -33,6 +33,7 @@ from judgebot.engine.effects import Board, cites_of, describe_effect
 from judgebot.engine.model import SIDES, EndConditions, Pokemon, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Pos, Term, msg
 from judgebot.errors import ScenarioError
 
 BASE_COUNTERS = {"poisoned": 1, "burned": 2}
@@ -107,8 +108,7 @@ def check_coins(scenario: Scenario, flips: list[Flip]) -> None:
 def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     c = Checkup(scenario, ruling)
     check_coins(scenario, c.flips)
-    ruling.step("order", "Pokémon Checkup after your turn (end-of-turn effects come before it): both players' "
-                         "Pokémon at once, Poisoned, Burned, Asleep, then Paralyzed",
+    ruling.step("order", msg("checkup.order"),
                 ORDER_CITES + ["guide-ja:II-E-21"])
     poison(c)
     burn(c)
@@ -163,7 +163,8 @@ def _paren(text: str) -> str:
 def poison(c: Checkup) -> None:
     for mon in c.with_condition("poisoned"):
         count, how, cites = _place(c, mon, "poisoned")
-        c.ruling.step("poison", f"{mon.name} ({mon.position}) is Poisoned: {_counters(count)}{_paren(how)}",
+        text = msg("checkup.poison", mon=mon.name, pos=Pos(mon.position), counters=msg("counters", n=count))
+        c.ruling.step("poison", text if not how else f"{mon.name} ({mon.position}) is Poisoned: {_counters(count)}{_paren(how)}",
                       _cite("poison") + CONDITION_CITES["poisoned"] + cites, value=count, change=f"+{count * 10}",
                       target=mon.position)
 
@@ -173,11 +174,14 @@ def burn(c: Checkup) -> None:
         count, how, cites = _place(c, mon, "burned")
         number, coin = c.coin_for("burned", mon)
         after = "it recovers from Burn" if coin == "heads" else "it stays Burned"
+        said = msg("checkup.burn", mon=mon.name, pos=Pos(mon.position), counters=msg("counters", n=count), number=number,
+                   coin=Term(f"coin.{coin}"),
+                   after=Term("checkup.burn.recovers" if coin == "heads" else "checkup.burn.stays"))
         if coin == "heads":
             c.conditions_after[mon.position].remove("burned")
-        c.ruling.step("burn", f"{mon.name} ({mon.position}) is Burned: {_counters(count)}{_paren(how)}, then coin "
-                              f"{number}: {coin} — {after} (current rule: counters, then the flip; the older play "
-                              "rules flipped first)",
+        c.ruling.step("burn", said if not how else
+                      f"{mon.name} ({mon.position}) is Burned: {_counters(count)}{_paren(how)}, then coin "
+                      f"{number}: {coin} — {after}",
                       _cite("burn") + CONDITION_CITES["burned"] + cites, value=coin, change=f"+{count * 10}",
                       target=mon.position)
 
@@ -187,8 +191,9 @@ def sleep(c: Checkup) -> None:
         number, coin = c.coin_for("asleep", mon)
         if coin == "heads":
             c.conditions_after[mon.position].remove("asleep")
-        c.ruling.step("sleep", f"{mon.name} ({mon.position}) is Asleep: coin {number}: {coin} — "
-                               + ("it wakes up" if coin == "heads" else "it stays Asleep"),
+        c.ruling.step("sleep", msg("checkup.sleep", mon=mon.name, pos=Pos(mon.position), number=number,
+                                   coin=Term(f"coin.{coin}"),
+                                   after=Term("checkup.sleep.wakes" if coin == "heads" else "checkup.sleep.stays")),
                       _cite("sleep") + CONDITION_CITES["asleep"], value=coin, target=mon.position)
 
 
@@ -196,23 +201,21 @@ def paralysis(c: Checkup) -> None:
     for mon in c.with_condition("paralyzed"):
         if mon.owner == "you":
             c.conditions_after[mon.position].remove("paralyzed")
-            text = f"{mon.name} ({mon.position}) is Paralyzed and its owner's turn has just ended: it recovers"
+            text = msg("checkup.paralysis.recovers", mon=mon.name, pos=Pos(mon.position))
         else:
-            text = (f"{mon.name} ({mon.position}) is Paralyzed but its owner has not had a turn since: it stays "
-                    "Paralyzed until the Checkup after the opponent's next turn")
+            text = msg("checkup.paralysis.stays", mon=mon.name, pos=Pos(mon.position))
         c.ruling.step("paralysis", text, _cite("paralysis") + CONDITION_CITES["paralyzed"], target=mon.position)
 
 
 def card_effects(c: Checkup) -> None:
-    c.ruling.step("card_effects", "Abilities and Trainer effects that work at every Checkup have no primitive in the "
-                                  "scenario format: none is applied", _cite("card_effects"))
+    c.ruling.step("card_effects", msg("checkup.card_effects"), _cite("card_effects"))
 
 
 # -- Knock Outs, Prizes, game end ---------------------------------------------------------
 
 def finish(c: Checkup) -> None:
     scenario, ruling = c.scenario, c.ruling
-    ruling.step("knockout_check", "every Pokémon with no HP left is Knocked Out at once, on both sides",
+    ruling.step("knockout_check", msg("checkup.knockout_all"),
                 _cite("knockout_check"))
     outcome = knockout.check(scenario, c.board, ruling, c.damage_after, {}, procedure="checkup")
     gone = {id(m) for m in outcome.knocked_out}

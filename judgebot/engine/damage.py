@@ -20,6 +20,7 @@ from judgebot.engine.effects import Board, cites_of, describe_effect, matches
 from judgebot.engine.model import Filter, Pokemon
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Joined, Term, msg
 
 # Default `against` of damage_dealt: the opponent's Active Pokémon (SCENARIOS.md).
 DEFAULT_AGAINST = Filter(side="opponent", position="active")
@@ -60,15 +61,14 @@ def _ends_if_not_positive(ruling: Ruling, calc: Calc, step_no: int) -> None:
     if calc.value <= 0:
         calc.value = 0
         calc.ended = True
-        ruling.steps[-1]["text"] += f" — 0 or less: the calculation ends here (step {step_no})"
+        ruling.append_text(ruling.steps[-1], msg("damage.ends", step=step_no))
 
 
 def base(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
-    label = {"attack": f"{hit.attack_name}", "bench": f"{hit.attack_name} (to the Bench)",
-             "self": f"{hit.attack_name} (to itself)"}[hit.kind]
+    key = {"attack": "damage.base", "bench": "damage.base.bench", "self": "damage.base.self"}[hit.kind]
     extra = {"bench": ("guide-ja:II-B-08",), "self": ("guide-ja:II-B-09",)}.get(hit.kind, ())
-    _record(ruling, calc, "base", f"{label}: {hit.base} damage to {hit.target.name}",
+    _record(ruling, calc, "base", msg(key, attack=hit.attack_name, n=hit.base, target=hit.target.name),
             _cite("base", *extra, *hit.attack_cites))
     _ends_if_not_positive(ruling, calc, 1)
 
@@ -154,8 +154,9 @@ def weakness(board: Board, ruling: Ruling, calc: Calc) -> None:
         else:
             calc.value += w.add
             change = f"+{w.add}"
-        _record(ruling, calc, "weakness", f"{hit.target.name} is weak to {w.type} ({w.describe()}): "
-                                          f"{hit.attacker.name} is {'/'.join(hit.attacker.types)}",
+        _record(ruling, calc, "weakness", msg("damage.weakness", target=hit.target.name, type=Term(f"type.{w.type}"),
+                                              how=change, attacker=hit.attacker.name,
+                                              types=Joined(tuple(Term(f"type.{t}") for t in hit.attacker.types))),
                 _cite("weakness", *[c for e in changes for c in cites_of(e)]), change)
 
 
@@ -168,7 +169,8 @@ def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
         if r.type not in hit.attacker.types:
             continue
         calc.value += r.value
-        _record(ruling, calc, "resistance", f"{hit.target.name} resists {r.type} ({r.value})",
+        _record(ruling, calc, "resistance", msg("damage.resistance", target=hit.target.name,
+                                                type=Term(f"type.{r.type}"), value=r.value),
                 _cite("resistance"), _signed(r.value))
         _ends_if_not_positive(ruling, calc, 4)
         if calc.ended:
@@ -243,7 +245,7 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
                 f"{hit.target.name} takes no damage from attacks ({'; '.join(describe_effect(e) for e in prevent)}): "
                 "0 — the calculation ends", cites)
         return
-    _record(ruling, calc, "final", f"{calc.value} damage to {hit.target.name}: {calc.value // 10} damage counters",
+    _record(ruling, calc, "final", msg("damage.final", damage=calc.value, target=hit.target.name, n=calc.value // 10),
             _cite("final"))
 
 

@@ -20,6 +20,7 @@ from judgebot.engine.effects import Board, cites_of, describe_effect
 from judgebot.engine.model import EvolveAsk, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import msg
 from judgebot.errors import NotModelledError, ScenarioError
 
 RARE_CANDY = "ふしぎなアメ"
@@ -96,7 +97,7 @@ def timing(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) 
         ruling.reason(f"it is your first turn (turn {scenario.turn.number}, {scenario.turn.first} went first): "
                       f"{how} on a player's own first turn", _cite("first_turn") + candy)
     else:
-        ruling.step("first_turn", f"turn {scenario.turn.number} is not your first turn", _cite("first_turn"))
+        ruling.step("first_turn", msg("evolve.not_first_turn", turn=scenario.turn.number), _cite("first_turn"))
     if target.came_into_play_this_turn:
         ruling.reason(f"{target.name} was put into play this turn: "
                       + ("ふしぎなアメ cannot be used on it" if candy else "it cannot evolve") + " this turn",
@@ -106,7 +107,7 @@ def timing(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) 
                       + (f" (from {target.evolved_from_this_turn})" if target.evolved_from_this_turn else "")
                       + ": it cannot evolve again this turn", _cite("this_turn"))
     else:
-        ruling.step("this_turn", f"{target.name} was in play before this turn and has not evolved this turn",
+        ruling.step("this_turn", msg("evolve.in_play_before", mon=target.name),
                     _cite("this_turn"))
 
 

@@ -13,20 +13,25 @@ from __future__ import annotations
 from judgebot.engine.model import EndConditions, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Msg, Term, msg
 
 CITES_CONDITIONS = list(procedure_step("game_end", "conditions").cite)
 CITES_BOTH = list(procedure_step("game_end", "both").cite)
 
 
-def loses(side: str, met: dict[str, EndConditions]) -> list[str]:
-    """The loss conditions `side` meets, in words."""
+def loses(side: str, met: dict[str, EndConditions]) -> list[Msg]:
+    """The loss conditions `side` meets, as messages."""
     reasons = []
+
+    def said(key: str, who: str) -> Msg:
+        return msg(f"game_end.reason.{key}", side=Term(f"side.{who}"), their=Term(f"their.{who}"))
+
     if met[other(side)].took_all_prizes:
-        reasons.append(f"{other(side)} took all their Prize cards")
+        reasons.append(said("took_all_prizes", other(side)))
     if met[side].no_active:
-        reasons.append(f"{side} cannot put a Pokémon into the Active Spot")
+        reasons.append(said("no_active", side))
     if met[side].cannot_draw:
-        reasons.append(f"{side} cannot draw at the start of their turn")
+        reasons.append(said("cannot_draw", side))
     return reasons
 
 
@@ -34,22 +39,21 @@ def decide(met: dict[str, EndConditions], ruling: Ruling) -> str | None:
     """The winner (`you`, `opponent`, `draw`) or None when the game goes on."""
     losing = {side: loses(side, met) for side in ("you", "opponent")}
     if not any(losing.values()):
-        ruling.step("game_end", "no end condition is met: the game goes on", CITES_CONDITIONS)
+        ruling.step("game_end", msg("game_end.goes_on"), CITES_CONDITIONS)
         return None
     if losing["you"] and not losing["opponent"]:
-        ruling.step("game_end", f"opponent wins: {'; '.join(losing['you'])}", CITES_CONDITIONS, value="opponent")
+        ruling.step("game_end", msg("game_end.opponent_wins", reasons=losing["you"]), CITES_CONDITIONS, value="opponent")
         return "opponent"
     if losing["opponent"] and not losing["you"]:
-        ruling.step("game_end", f"you win: {'; '.join(losing['opponent'])}", CITES_CONDITIONS, value="you")
+        ruling.step("game_end", msg("game_end.you_win", reasons=losing["opponent"]), CITES_CONDITIONS, value="you")
         return "you"
     score = {side: int(met[side].took_all_prizes) + int(met[other(side)].no_active) for side in ("you", "opponent")}
-    detail = (f"both players meet end conditions: you {score['you']} of the two (took all Prizes, opponent "
-              f"cannot put out an Active Pokémon), opponent {score['opponent']}")
+    detail = msg("game_end.both", you=score["you"], opponent=score["opponent"])
     if score["you"] == score["opponent"]:
-        ruling.step("game_end", f"{detail} — equal: a draw (tie-break / sudden death)", CITES_BOTH, value="draw")
+        ruling.step("game_end", [detail, msg("game_end.equal")], CITES_BOTH, value="draw")
         return "draw"
     winner = "you" if score["you"] > score["opponent"] else "opponent"
-    ruling.step("game_end", f"{detail} — {winner} meets more and wins", CITES_BOTH, value=winner)
+    ruling.step("game_end", [detail, msg(f"game_end.more.{winner}")], CITES_BOTH, value=winner)
     return winner
 
 
@@ -72,7 +76,8 @@ def resolve(scenario, ruling: Ruling) -> Ruling:
                             " (guide-ja:I-E)")
     for side in met:
         conditions = [key for key in ("took_all_prizes", "no_active", "cannot_draw") if getattr(met[side], key)]
-        ruling.step("conditions", f"{side}: {', '.join(conditions) or 'no end condition'}", CITES_CONDITIONS,
-                    target=side)
+        said = [Term(f"game_end.condition.{key}") for key in conditions] or [Term("game_end.condition.none")]
+        ruling.step("conditions", msg("game_end.conditions", side=Term(f"side.{side}"), conditions=said),
+                    CITES_CONDITIONS, target=side)
     ruling.winner = decide(met, ruling)
     return ruling

@@ -17,6 +17,7 @@ from judgebot.engine.model import Pokemon, Scenario, other
 from judgebot.engine.procedures import PRIZES_BY_RULE
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Pos, Term, msg
 
 # Where a guide states a Rule Box's Prize count itself: メガシンカ【ex】ルール 3 (guide-ja
 # Ⅱ-D-18 FAQ), VMAX ルール 3 (guide-zh Ⅱ-D-18 FAQ 1). No Rule Box (and Radiant, whose rule
@@ -48,41 +49,47 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
         remaining = max_hp - on
         if remaining > 0:
             if on != mon.damage:
-                ruling.step("knockout_check", f"{mon.name} ({mon.position}): {max_hp} HP − {on} damage = "
-                                              f"{remaining} HP left: not Knocked Out", cite_ko, value=remaining,
+                ruling.step("knockout_check", msg("knockout.survives", mon=mon.name, pos=Pos(mon.position), hp=max_hp,
+                                                  damage=on, left=remaining), cite_ko, value=remaining,
                             target=mon.position)
             continue
         hp_text = f"maximum HP {max_hp}" + (f" ({mon.hp} printed; " + "; ".join(describe_effect(e) for e in changes)
                                               + ")" if changes else "")
         cites = cite_ko + [c for e in changes for c in cites_of(e)]
-        ruling.step("knockout_check", f"{mon.name} ({mon.position}): {hp_text} − {on} damage = {remaining}: "
-                                      "no HP left — Knocked Out", cites, value=remaining, target=mon.position)
+        said = msg("knockout.knocked_out", mon=mon.name, pos=Pos(mon.position), hp=max_hp, damage=on, left=remaining)
+        ruling.step("knockout_check", said if not changes else
+                    f"{mon.name} ({mon.position}): {hp_text} − {on} damage = {remaining}: no HP left — Knocked Out",
+                    cites, value=remaining, target=mon.position)
         outcome.knocked_out.append(mon)
     for mon in outcome.knocked_out:
         taker = other(mon.owner)
         prizes = PRIZES_BY_RULE[mon.rule]
-        text = f"{mon.name} ({RULE_LABEL[mon.rule]}): {_takes(taker)} {prizes}"
+        text = msg("prizes.take", mon=mon.name, rule=Term(f"rule.{mon.rule}"), taker=Term(f"side.{taker}"),
+                   takes=Term(f"takes.{taker}"), n=prizes)
         if mon.rule in NUMBER_ON_THE_CARD:
-            text += " (the number its Rule Box states on the card)"
+            text = [text, msg("prizes.on_the_card")]
         cites = list(procedure_step("knockout", "prizes").cite) + list(RULE_PRIZE_CITES.get(mon.rule, ()))
         reductions = _reductions(board, mon)
         if reductions and attack_damage_from.get(mon.position) == taker:
             cut = sum(e.get("amount", 1) for e in reductions)
             prizes = max(prizes - cut, 0)
-            text += f", {cut} fewer ({'; '.join(describe_effect(e) for e in reductions)}) = {prizes}"
+            text = f"{mon.name} ({RULE_LABEL[mon.rule]}): {_takes(taker)} {prizes + cut}" \
+                   f", {cut} fewer ({'; '.join(describe_effect(e) for e in reductions)}) = {prizes}"
             cites += [c for e in reductions for c in cites_of(e)]
             if any(e.get("once_per_game") for e in reductions):
                 text += " (works once per game: the scenario is taken to be its first time)"
         elif reductions:
-            text += (f"; {'; '.join(describe_effect(e) for e in reductions)} does not apply: not Knocked Out "
-                     "by attack damage from the opponent's Pokémon")
+            text = (f"{mon.name} ({RULE_LABEL[mon.rule]}): {_takes(taker)} {prizes}"
+                    f"; {'; '.join(describe_effect(e) for e in reductions)} does not apply: not Knocked Out "
+                    "by attack damage from the opponent's Pokémon")
             cites += [c for e in reductions for c in cites_of(e)]
         outcome.prizes_taken[taker] += prizes
         ruling.step("prizes", text, cites, value=prizes, target=mon.position)
     for side in ("you", "opponent"):
         left = scenario.players[side].prizes
         if outcome.prizes_taken[side] > left:
-            ruling.step("prizes", f"{side} {'has' if side == 'opponent' else 'have'} only {left} Prize cards left: {_takes(side)} {left}",
+            ruling.step("prizes", msg("prizes.only_left", taker=Term(f"side.{side}"), has=Term(f"has.{side}"),
+                                      takes=Term(f"takes.{side}"), n=left),
                         list(procedure_step("knockout", "prizes").cite), value=left)
             outcome.prizes_taken[side] = left
     return outcome

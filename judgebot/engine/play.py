@@ -23,6 +23,7 @@ from judgebot.engine.evolve import first_turn_of
 from judgebot.engine.model import PlayAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Pos, Term, msg
 from judgebot.errors import ScenarioError
 
 KIND_LABEL = {"item": "Item", "supporter": "Supporter", "stadium": "Stadium", "tool": "Pokémon Tool"}
@@ -49,7 +50,7 @@ class Play:
         self.cites = card_cites(entry.sections) if entry is not None else []
         self.kind_cites = _cite(ask.card_kind) + self.cites
 
-    def refuse(self, text: str, cites) -> None:
+    def refuse(self, text, cites) -> None:
         self.ruling.reason(text, list(cites) + self.cites)
 
 
@@ -63,7 +64,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
         nothing_happens(p)
     ruling.allowed = not ruling.reasons
     if ruling.allowed:
-        ruling.step("play", f"{p.ask.card} may be played", p.kind_cites, value=True)
+        ruling.step("play", msg("play.may", card=p.ask.card), p.kind_cites, value=True)
     ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
     ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}
     return ruling
@@ -77,43 +78,45 @@ def in_hand(p: Play) -> None:
 
 
 def item(p: Play) -> None:
-    p.ruling.step("item", f"{p.ask.card} is an Item: any number may be played in a turn", p.kind_cites)
+    p.ruling.step("item", msg("play.item", card=p.ask.card), p.kind_cites)
 
 
 def supporter(p: Play) -> None:
     turn = p.scenario.turn
     if turn.number == 1 and first_turn_of(p.scenario, "you"):
-        p.refuse("it is the first turn of the player who went first: no Supporter may be played",
+        p.refuse(msg("play.supporter.first_turn"),
                  ["guide-zh:I-B-03", "guide-ja:I-B-03"])
     if turn.supporter_played:
-        p.refuse("you have already played a Supporter this turn: one a turn", _cite("supporter"))
+        p.refuse(msg("play.supporter.already"), _cite("supporter"))
     if not p.ruling.reasons:
-        p.ruling.step("supporter", f"{p.ask.card} is a Supporter and none has been played this turn",
+        p.ruling.step("supporter", msg("play.supporter.ok", card=p.ask.card),
                       p.kind_cites)
 
 
 def stadium(p: Play) -> None:
     turn, in_play = p.scenario.turn, p.scenario.stadium
     if turn.stadium_played:
-        p.refuse("you have already played a Stadium this turn: one a turn", _cite("stadium"))
+        p.refuse(msg("play.stadium.already"), _cite("stadium"))
     if in_play is not None and (in_play.name == p.name or same_card(in_play.name, p.ask.card)):
-        p.refuse(f"{in_play.name} is already in play: a Stadium with the same name cannot be played",
+        p.refuse(msg("play.stadium.same", stadium=in_play.name),
                  _cite("stadium") + card_cites(in_play.cites))
     if not p.ruling.reasons:
-        replaced = f"; it replaces {in_play.name} ({in_play.owner}'s), which is discarded" if in_play else ""
-        p.ruling.step("stadium", f"{p.ask.card} is a Stadium and none has been played this turn{replaced}",
+        text = [msg("play.stadium.ok", card=p.ask.card)]
+        if in_play:
+            text.append(msg("play.stadium.replaces", stadium=in_play.name, owner=Term(f"side.{in_play.owner}")))
+        p.ruling.step("stadium", text,
                       p.kind_cites)
 
 
 def tool(p: Play) -> None:
     target = p.scenario.at(p.ask.target)
     if target.owner != "you":
-        p.refuse(f"{target.name} ({p.ask.target}) is the opponent's: a Tool is attached to one of your own Pokémon",
+        p.refuse(msg("play.tool.opponents", mon=target.name, pos=Pos(p.ask.target)),
                  _cite("tool"))
     elif target.tool is not None:
-        p.refuse(f"{target.name} already has a Tool ({target.tool.name}): one Tool per Pokémon", _cite("tool"))
+        p.refuse(msg("play.tool.has", mon=target.name, tool=target.tool.name), _cite("tool"))
     else:
-        p.ruling.step("tool", f"{target.name} ({p.ask.target}) has no Tool attached", p.kind_cites,
+        p.ruling.step("tool", msg("play.tool.ok", mon=target.name, pos=Pos(p.ask.target)), p.kind_cites,
                       target=p.ask.target)
 
 
@@ -121,7 +124,7 @@ def locked(p: Play) -> None:
     kind = p.ask.card_kind
     locks = [e for e in p.board.player_effects("you", "cant_play") if e.get("card_kind") == kind]
     if not locks:
-        p.ruling.step("locked", f"no effect stops you playing {KIND_LABEL[kind]} cards from your hand",
+        p.ruling.step("locked", msg("play.locked.ok", kind=Term(f"card_kind.{kind}")),
                       _cite("locked"))
         return
     cites = _cite("locked") + [c for e in locks for c in list(cites_of(e)) + card_cites(e.cites)]
@@ -141,7 +144,7 @@ def condition(p: Play) -> None:
     if problems:
         p.refuse(f"the condition of {p.ask.card} cannot be met: {'; '.join(problems)}", p.kind_cites + _cite("pay"))
     else:
-        p.ruling.step("pay", f"the condition of {p.ask.card} can be met", p.kind_cites + _cite("pay"))
+        p.ruling.step("pay", msg("play.pay.ok", card=p.ask.card), p.kind_cites + _cite("pay"))
 
 
 def nothing_happens(p: Play) -> None:

@@ -19,6 +19,7 @@ from judgebot.engine.energy import describe_attached, units_of
 from judgebot.engine.model import Pokemon, RetreatAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import Term, msg
 
 # Ⅱ-C-17 FAQ 1 in both guides: an effect received earlier stays when the protection starts.
 EARLIER_EFFECT_STAYS = ("guide-ja:II-C-17/faq-1", "guide-zh:II-C-17/faq-1")
@@ -70,9 +71,9 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 
 def once_per_turn(scenario: Scenario, ruling: Ruling) -> None:
     if scenario.turn.retreated:
-        ruling.reason("you have already retreated this turn: a player retreats once per turn", _cite("once_per_turn"))
+        ruling.reason(msg("retreat.once_per_turn.no"), _cite("once_per_turn"))
     else:
-        ruling.step("once_per_turn", "you have not retreated this turn", _cite("once_per_turn"))
+        ruling.step("once_per_turn", msg("retreat.once_per_turn.ok"), _cite("once_per_turn"))
 
 
 def status(board: Board, mon: Pokemon, ruling: Ruling) -> None:
@@ -80,7 +81,8 @@ def status(board: Board, mon: Pokemon, ruling: Ruling) -> None:
     for condition in ("asleep", "paralyzed"):
         if condition in mon.conditions:
             blocked = True
-            ruling.reason(f"{mon.name} is {condition.capitalize()}: it cannot retreat (step 1b)", _cite("status"))
+            ruling.reason(msg("retreat.status.cannot", mon=mon.name, condition=Term(f"condition.{condition}")),
+                          _cite("status"))
     stopping = board.of_kind(mon, "cant_retreat")
     if stopping:
         blocked = True
@@ -96,18 +98,20 @@ def status(board: Board, mon: Pokemon, ruling: Ruling) -> None:
         ruling.reason(text, cites)
     if not blocked:
         others = [c for c in mon.conditions if c not in ("asleep", "paralyzed")]
-        note = f" ({', '.join(others)} does not stop retreating)" if others else ""
-        ruling.step("status", f"{mon.name} is not Asleep or Paralyzed and nothing stops it retreating{note}",
+        text = [msg("retreat.status.ok", mon=mon.name)]
+        if others:
+            text.append(msg("retreat.status.others", conditions=[Term(f"condition.{c}") for c in others]))
+        ruling.step("status", text,
                     _cite("status"))
 
 
 def bench(scenario: Scenario, ruling: Ruling) -> None:
     benched = scenario.you.bench
     if not benched:
-        ruling.reason("you have no Benched Pokémon to put into the Active Spot: no retreat", _cite("bench"))
+        ruling.reason(msg("retreat.bench.none"), _cite("bench"))
         return
-    full = " (a full Bench does not matter)" if len(benched) >= 5 else ""
-    ruling.step("bench", f"you have {len(benched)} Benched Pokémon{full}", _cite("bench"))
+    text = [msg("retreat.bench.some", n=len(benched))] + ([msg("retreat.bench.full")] if len(benched) >= 5 else [])
+    ruling.step("bench", text, _cite("bench"))
 
 
 def cost(board: Board, mon: Pokemon, ruling: Ruling) -> None:
@@ -130,14 +134,13 @@ def cost(board: Board, mon: Pokemon, ruling: Ruling) -> None:
 
 
 def switch(scenario: Scenario, mon: Pokemon, ask: RetreatAsk, ruling: Ruling) -> None:
-    new = scenario.at(ask.to).name if ask.to else "a Benched Pokémon of your choice"
+    new = scenario.at(ask.to).name if ask.to else Term("retreat.switch.any")
     ends = sorted(mon.conditions)
-    text = (f"discard {ruling.cost} Energy, put {mon.name} on the Bench and {new} into the Active Spot; "
-            f"damage counters, other Energy and Tools stay")
+    text = [msg("retreat.switch", n=ruling.cost, mon=mon.name, new=new)]
     if ends:
-        text += f"; its Special Conditions end ({', '.join(ends)})"
+        text.append(msg("retreat.switch.conditions_end", conditions=[Term(f"condition.{c}") for c in ends]))
     if mon.effects:
-        text += "; effects of attacks on it end"
+        text.append(msg("retreat.switch.effects_end"))
     ruling.step("switch", text, _cite("switch"), target=mon.position)
     ruling.counters_after = {m.position: m.damage // 10 for m in scenario.all_pokemon()}
     ruling.conditions_after = {m.position: sorted(m.conditions) for m in scenario.all_pokemon()}

@@ -1,8 +1,11 @@
 """The Ruling: what a procedure decided, step by step, with the rule behind each step.
 
-Procedures record into it as they go (`step`, `reason`, `cite`); `to_dict()` is the
-`check` object of CONTRACT.md (keys that do not apply stay null), with the additive
-keys `title` and, when --verify fails, `mismatches`.
+Procedures record into it as they go (`step`, `reason`): each entry keeps what decided it
+as a message (judgebot.i18n.Msg: id + parameters) and its citations, kept through the
+reviewed table (engine.citations). `to_dict(lang)` is the `check` object of CONTRACT.md
+(keys that do not apply stay null), its text rendered once in `lang` and its citations in
+that language's edition, with the additive keys `title` and, when --verify fails,
+`mismatches`.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from judgebot import i18n
 from judgebot.engine import citations
 
 CONTRACT_KEYS = ("file", "ask", "allowed", "failed", "cost", "reasons", "damage", "counters", "conditions",
@@ -47,7 +51,7 @@ class Ruling:
                 self.citations.append(c)
         return cites
 
-    def step(self, key: str, text: str, cite: Iterable[str], value: Any = None, change: str | None = None,
+    def step(self, key: str, text, cite: Iterable[str], value: Any = None, change: str | None = None,
              target: str | None = None) -> dict:
         entry = {"step": key, "value": value, "change": change, "text": text,
                  "cite": self.cite(citations.decide(f"{self.ask}.{key}", cite))}
@@ -56,11 +60,27 @@ class Ruling:
         self.steps.append(entry)
         return entry
 
-    def reason(self, text: str, cite: Iterable[str]) -> None:
+    @staticmethod
+    def _rendered(entry: dict, lang: str) -> dict:
+        shown = dict(entry, text=i18n.render(entry["text"], lang))
+        if lang in citations.LOCALIZED:
+            shown["cite"] = citations.localize(entry["cite"], lang)
+        return shown
+
+    def append_text(self, entry: dict, more) -> None:
+        """Add a message to an entry's text (e.g. 'the calculation ends here')."""
+        entry["text"] = (entry["text"] if isinstance(entry["text"], list) else [entry["text"]]) + [more]
+
+    def reason(self, text, cite: Iterable[str]) -> None:
         self.reasons.append({"text": text, "cite": self.cite(citations.decide(f"{self.ask}.reason", cite))})
 
-    def to_dict(self) -> dict:
+    def to_dict(self, lang: str = i18n.DEFAULT) -> dict:
         result = {key: getattr(self, key) for key in CONTRACT_KEYS}
+        result["steps"] = [self._rendered(entry, lang) for entry in self.steps]
+        result["reasons"] = [self._rendered(entry, lang) for entry in self.reasons]
+        if lang in citations.LOCALIZED:
+            result["citations"] = list(dict.fromkeys(
+                c for entry in result["steps"] + result["reasons"] for c in entry["cite"]))
         if self.title:
             result["title"] = self.title
         if self.mismatches:

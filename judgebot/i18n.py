@@ -1,0 +1,158 @@
+"""Ruling text in the judge's language: message templates, one catalog per language.
+
+A ruling step records what it decided as a message id and parameters (`Msg`), at the
+moment it applies; `render(text, lang)` turns it into words once, from
+`data/messages/<lang>.yaml`. Parameters are either plain values (card and attack names as
+the scenario gives them, numbers) or people's words built from the catalogs too:
+`Pos` (a position: "your 2nd Benched Pokémon", 「自分のベンチの2匹目」), `Term` (a type or
+Special Condition in the guides' own terms), or a nested `Msg`. A template may have
+plural forms (`one` / `other`, chosen by the parameter `n`).
+
+Why YAML message tables and not gettext: the catalogs are data the project already
+reads with its safe YAML loader (no compile step, no .mo files to ship in the wheel),
+keys are stable ids rather than English source strings (the English text is itself a
+translation), and a test can load all four and compare their keys and placeholders.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import re
+import string
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+from judgebot.errors import InputError
+from judgebot.paths import data_dir
+
+LANGS = ("en", "ja", "zh", "ko")
+DEFAULT = "en"
+
+
+@dataclass(frozen=True)
+class Msg:
+    id: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __hash__(self) -> int:  # params hold lists at times; identity is enough here
+        return id(self)
+
+
+def msg(message_id: str, **params: Any) -> Msg:
+    return Msg(message_id, params)
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A board position (`you.active`, `opponent.bench[1]`) said as people say it."""
+
+    position: str
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the game (`type.fire`, `condition.burned`) in the guides' own terms."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several parts joined with a separator of the language (a short list: "list.comma")."""
+
+    parts: tuple
+    sep: str = "list.comma"
+
+
+def default_language(explicit: str | None = None) -> str:
+    """--lang, else JUDGEBOT_LANG, else the locale's language when one of the four, else English."""
+    for candidate, source in ((explicit, "--lang"), (os.environ.get("JUDGEBOT_LANG"), "JUDGEBOT_LANG")):
+        if candidate:
+            if candidate not in LANGS:
+                raise InputError(f"{source}: {candidate!r} is not one of {', '.join(LANGS)}")
+            return candidate
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGS else DEFAULT
+    try:
+        code = (locale.getlocale()[0] or "").split("_")[0].lower()
+    except ValueError:
+        code = ""
+    return code if code in LANGS else DEFAULT
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, Any]:
+    path = data_dir() / "messages" / f"{lang}.yaml"
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise InputError(f"{path}: cannot read the message catalog: {exc}") from None
+    return raw
+
+
+def _template(lang: str, key: str, n: Any = None) -> str:
+    entry = catalog(lang).get(key)
+    if entry is None:
+        entry = catalog(DEFAULT).get(key)
+    if entry is None:
+        raise KeyError(f"message {key!r} is in no catalog")
+    if isinstance(entry, dict):
+        return entry["one"] if n == 1 and "one" in entry else entry["other"]
+    return entry
+
+
+_BENCH = re.compile(r"^(you|opponent)\.bench\[(\d+)\]$")
+
+
+def position(pos: str, lang: str) -> str:
+    side, _, spot = pos.partition(".")
+    bench = _BENCH.match(pos)
+    if bench:
+        return _template(lang, f"pos.{side}.bench").format(n=int(bench.group(2)) + 1,
+                                                              ordinal=ordinal(int(bench.group(2)) + 1, lang))
+    if spot == "active":
+        return _template(lang, f"pos.{side}.active")
+    return _template(lang, f"pos.{side}")
+
+
+def ordinal(n: int, lang: str) -> str:
+    if lang != "en":
+        return str(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _value(value: Any, lang: str) -> str:
+    if isinstance(value, Msg):
+        return render(value, lang)
+    if isinstance(value, Pos):
+        return position(value.position, lang)
+    if isinstance(value, Term):
+        return _template(lang, value.key)
+    if isinstance(value, Joined):
+        return _template(lang, value.sep).join(_value(v, lang) for v in value.parts)
+    if isinstance(value, (list, tuple)):
+        return _template(lang, "list.separator").join(_value(v, lang) for v in value)
+    return str(value)
+
+
+def render(text: Any, lang: str = DEFAULT) -> str:
+    """A Msg (or a list of Msg and strings, concatenated) in `lang`; a plain string as is."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, list):
+        return "".join(render(part, lang) for part in text)
+    template = _template(lang, text.id, text.params.get("n"))
+    values = {k: _value(v, lang) for k, v in text.params.items()}
+    return template.format(**values)
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
