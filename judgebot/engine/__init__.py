@@ -11,6 +11,7 @@ NotModelledError rather than answered by guessing.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -53,6 +54,19 @@ def check_file(path: Path, verify: bool = False, display: str | None = None, lan
     return ruling.to_dict(lang)
 
 
+def _yaml_files_under(folder: Path) -> list[Path]:
+    """Every *.yaml file under `folder`, sorted; a folder that cannot be read is an
+    error, never skipped."""
+
+    def unreadable(exc: OSError) -> None:
+        raise InputError(f"{exc.filename}: folder cannot be read ({exc.strerror})")
+
+    files = []
+    for root, _dirs, names in os.walk(folder, onerror=unreadable):
+        files += [Path(root, n) for n in names if n.endswith(".yaml") and Path(root, n).is_file()]
+    return sorted(files)
+
+
 def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
     """Files to check, with the name to show: a directory means every *.yaml in it,
     recursively, sorted."""
@@ -60,7 +74,7 @@ def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
     for path in paths:
         path = Path(path)
         if path.is_dir():
-            found += [(f, str(f)) for f in sorted(path.rglob("*.yaml")) if f.is_file()]
+            found += [(f, str(f)) for f in _yaml_files_under(path)]
         elif path.exists():
             found.append((path, str(path)))
         else:

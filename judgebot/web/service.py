@@ -69,9 +69,7 @@ def rule_text(text: str | bytes, lang: str | None = None) -> dict:
     if lang is not None:
         if lang not in LANGS:
             raise InputError(f"lang: expected one of {', '.join(LANGS)}, got {lang!r}")
-        if lang != "ja":
-            raise InputError(f"lang: rulings in {lang!r} are not available in this version")
-    return rule(load_scenario_text(text, SCENARIO_NAME)).to_dict()
+    return rule(load_scenario_text(text, SCENARIO_NAME)).to_dict(lang or "en")
 
 
 class RulingWorker:

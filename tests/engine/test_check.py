@@ -106,3 +106,26 @@ def test_cli_check_json_verify_and_exit_codes(cli, tmp_path):
         f"judgebot: error: {tmp_path / 'broken.yaml'}:2:40: you.active.hp: expected a positive multiple of 10 up to 990, got 95"]
     human = cli("check", str(tmp_path / "ok.yaml"))
     assert human.code == 0 and "ALLOWED" in human.stdout
+
+
+def test_a_folder_that_cannot_be_read_is_an_error_not_skipped(tmp_path, monkeypatch):
+    import os
+
+    import pytest
+
+    from judgebot.engine import scenario_files
+    from judgebot.errors import InputError
+
+    locked = tmp_path / "sub"
+    locked.mkdir()
+    (tmp_path / "a.yaml").write_text("ask: {setup: {}}\n")
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == str(locked):
+            raise PermissionError(13, "Permission denied", str(locked))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(InputError, match="sub: folder cannot be read"):
+        scenario_files([tmp_path])

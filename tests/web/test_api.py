@@ -166,3 +166,11 @@ def test_markup_in_a_scenario_is_never_markup_on_the_page(client, markup):
     for scenario in (f"title: '{markup}'\nask: {{retreat: {{}}}}\n", f"{markup}: 1\n"):
         html = client.post("/check", data={"scenario": scenario}).text
         assert markup not in html
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh", "ko", "en"])
+def test_check_in_a_language_is_check_lang_json(client, lang):
+    path = sorted(RULINGS.glob("*.yaml"))[0]
+    response = client.post(f"/api/check?lang={lang}", content=path.read_bytes())
+    assert response.status_code == 200
+    assert response.json() == {**check_file(path, lang=lang), "file": "scenario.yaml"}
