@@ -30,6 +30,28 @@ app = typer.Typer(
 )
 
 
+
+def _show_version(value: bool) -> None:
+    if not value:
+        return
+    from judgebot.about import document_versions, program_version
+
+    lines = [f"judgebot {program_version()}"]
+    for doc in document_versions():
+        when = f" ({doc['date']})" if doc["date"] else ""
+        lines.append(f"  {doc['doc']}: {doc['title']} {doc['version'] or 'undated'}{when}")
+    typer.echo("\n".join(lines))
+    raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Print judgebot's version and each document's version, then exit."),
+) -> None:
+    """Rules reference for the Pokémon TCG: search the rulebooks, show a rule, look up a term,
+    check a ruling, print rule cards."""
+
 class Lang(str, Enum):
     ja = "ja"
     zh = "zh"
@@ -247,19 +269,26 @@ def check(
 
 @app.command()
 def ingest(
-    seeds: Path = typer.Option(Path("../shared/seeds"), "--seeds", help="Folder with the five source files."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the corpus (default: data/corpus)."),
+    sources: Optional[Path] = typer.Option(None, "--sources", "--seeds", help="Folder with the five source documents (default: the ones shipped with judgebot)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the corpus (default: data/corpus of a source checkout; required when judgebot is installed)."),
     json_: bool = JsonOpt,
 ) -> None:
-    """Regenerate the structured corpus in data/corpus from the source documents."""
+    """Regenerate the structured corpus from the source documents."""
 
     def body():
         from judgebot.corpus.ingest import ingest_all
-        from judgebot.paths import corpus_dir
+        from judgebot.paths import corpus_dir, is_installed_package_path, sources_dir
 
+        seeds = sources or sources_dir()
         if not seeds.is_dir():
             raise InputError(f"{seeds}: not a folder with the source documents")
-        report = ingest_all(seeds, out or corpus_dir())
+        target = out or corpus_dir()
+        if is_installed_package_path(target):
+            raise InputError(
+                f"{target}: inside the installed package, which is never written to; "
+                "choose a folder with --out DIR"
+            )
+        report = ingest_all(seeds, target)
         if json_:
             _print_json(report)
         else:

@@ -1,22 +1,51 @@
-"""Where the project's data and caches live."""
+"""Where the project's data and caches live.
+
+The data (corpus, glossary, alignment, catalog, source documents) is the package
+``judgebot.data``: the repository's top-level ``data/`` mapped into the package by
+setup.py, so ``importlib.resources`` finds it in an editable install and in a wheel alike.
+"""
 
 from __future__ import annotations
 
 import os
+import sysconfig
+from importlib import resources
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-PROJECT_DIR = PACKAGE_DIR.parent
+DATA_PACKAGE = "judgebot.data"
 
 
 def data_dir() -> Path:
     """The bundled data folder (corpus, glossary, catalog); JUDGEBOT_DATA overrides it."""
     override = os.environ.get("JUDGEBOT_DATA")
-    return Path(override) if override else PROJECT_DIR / "data"
+    return Path(override) if override else packaged_data_dir()
+
+
+def packaged_data_dir() -> Path:
+    """The data shipped with the package (ignores JUDGEBOT_DATA)."""
+    try:
+        root = resources.files(DATA_PACKAGE)
+    except ModuleNotFoundError:
+        # An editable install made before data/ was mapped to judgebot.data
+        # (re-running `python3 dev.py` reinstalls it); the checkout's data/ is that data.
+        return Path(__file__).resolve().parent.parent / "data"
+    return Path(str(root))
 
 
 def corpus_dir() -> Path:
     return data_dir() / "corpus"
+
+
+def sources_dir() -> Path:
+    """The five source documents the corpus is built from (always the packaged ones)."""
+    return packaged_data_dir() / "sources"
+
+
+def is_installed_package_path(path: Path) -> bool:
+    """True if ``path`` lies in an installed (site-packages) tree, which must stay unchanged."""
+    target = Path(path).resolve()
+    roots = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
+    return any(target.is_relative_to(Path(root).resolve()) for root in roots)
 
 
 def cache_dir() -> Path:

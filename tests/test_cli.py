@@ -163,3 +163,16 @@ def test_bare_command_prints_help(cli):
     assert "Usage" in result.stdout
     for name in COMMANDS:
         assert name in result.stdout
+
+
+def test_version_names_the_program_and_every_document():
+    from typer.testing import CliRunner
+
+    from judgebot.cli import app
+    from judgebot.corpus.model import DOCS
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("judgebot ")
+    for doc in DOCS:
+        assert f"  {doc}: " in result.stdout

@@ -3,7 +3,7 @@ command line only.
 
 Everything here runs `judgebot` as a separate process and knows nothing of the package's
 internals. What the documents must contain is derived from the source documents in
-../shared/seeds (their headings, their 【FAQ】/【文例】 blocks), not from data/corpus.
+data/sources (their headings, their 【FAQ】/【文例】 blocks), not from data/corpus.
 Scenario fixtures live in tests/contract/.
 """
 

@@ -1,6 +1,6 @@
 """The checked-in corpus (data/corpus/*.json): shape, IDs, sub-records, refs, repairs.
 
-The numbers pinned here were counted from the source documents in ../shared/seeds;
+The numbers pinned here were counted from the source documents in data/sources;
 where a count can be recomputed from the raw source it is, so a parser change that
 drops or invents a block fails here.
 """
@@ -17,7 +17,7 @@ import pytest
 from judgebot.corpus.model import DOC_LANG, DOCS
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = ROOT / "data" / "sources"
 CORPUS = ROOT / "data" / "corpus"
 RECORD_KEYS = {"id", "doc", "section", "kind", "lang", "title", "text", "blocks",
                "parent", "children", "faqs", "examples", "refs", "cards"}

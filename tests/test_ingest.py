@@ -19,7 +19,7 @@ from judgebot.corpus.ingest.sources import identify_seeds
 from judgebot.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = ROOT / "data" / "sources"
 CORPUS = ROOT / "data" / "corpus"
 
 

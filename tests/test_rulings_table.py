@@ -21,7 +21,7 @@ from judgebot.corpus.model import load_corpus
 ROOT = Path(__file__).resolve().parents[1]
 RULINGS = ROOT / "rulings"
 README = RULINGS / "README.md"
-SEEDS = Path(os.environ.get("JUDGEBOT_SEEDS", ROOT.parent / "shared" / "seeds"))
+SEEDS = Path(os.environ.get("JUDGEBOT_SEEDS", ROOT / "data" / "sources"))
 SEED_FILES = {"guide-ja": "000_039a4a37a4424be9.txt", "guide-zh": "001_a3dd6c4da9068e6a.txt"}
 SEED_FAQ_COUNTS = {"guide-ja": 55, "guide-zh": 53}
 
