@@ -226,6 +226,7 @@ def check(
     lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en",
                                        help="Language of the ruling text and of the editions cited (default: "
                                             "JUDGEBOT_LANG, else the locale's language, else en)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the rulings whose expectation failed, the errors and the summary line."),
 ) -> None:
     """Rule on board states described in scenario files."""
 
@@ -256,8 +257,20 @@ def check(
             from judgebot.corpus import load_corpus
             from judgebot.present.ruling_view import render_rulings
 
+            ruled = 0
+
+            def shown():
+                nonlocal ruled
+                for ruling in rulings():
+                    ruled += 1
+                    if not quiet or ruling.get("verified") is False:
+                        yield ruling
+
             console = _console() if sys.stdout.isatty() else None
-            render_rulings(rulings(), load_corpus(), sys.stdout, console)
+            render_rulings(shown(), load_corpus(), sys.stdout, console)
+            if errors is not None or quiet:
+                sys.stdout.write(f"{ruled} ruled · {len(errors or [])} invalid · "
+                                 f"{len(failed)} expectation{'' if len(failed) == 1 else 's'} failed\n")
         for error in errors or []:
             _error_line(_file_error(error))
         if errors:

@@ -176,3 +176,22 @@ def test_version_names_the_program_and_every_document():
     assert result.stdout.startswith("judgebot ")
     for doc in DOCS:
         assert f"  {doc}: " in result.stdout
+
+
+def test_check_batch_ends_with_a_summary_and_quiet_shows_only_failures(cli, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("you:\n  active: {name: A, types: [fire], hp: 105}\nask: {retreat: {}}\n")
+    good = "tests/contract/example.yaml"
+    wrong = "tests/contract/example-wrong-damage.yaml"
+
+    result = cli("check", "--verify", good, wrong)
+    assert result.code == 1
+    assert result.stdout.rstrip().splitlines()[-1] == "2 ruled · 0 invalid · 1 expectation failed"
+    assert "example.yaml —" in result.stdout and "example-wrong-damage.yaml —" in result.stdout
+
+    quiet = cli("check", "--verify", "--quiet", good, wrong, str(bad))
+    assert quiet.code == 2  # the worst: a file was invalid
+    assert "example-wrong-damage.yaml —" in quiet.stdout
+    assert "example.yaml —" not in quiet.stdout.replace("example-wrong-damage.yaml —", "")
+    assert quiet.stdout.rstrip().splitlines()[-1] == "2 ruled · 1 invalid · 1 expectation failed"
+    assert "bad.yaml:2:" in quiet.stderr and "you.active.hp" in quiet.stderr
