@@ -5,6 +5,7 @@
     python3 dev.py test    # set up, then run the whole test suite
     python3 dev.py bench   # set up, then run the benchmarks
     python3 dev.py fuzz N  # set up, then check N seeded mutations of the rulings (tests/fuzz.py)
+    python3 dev.py coverage  # rewrite docs/COVERAGE.md (guide items × engine × rulings)
 
 Set-up creates .venv/ beside this file and installs judgebot (editable) with its
 test extras; it is skipped when pyproject.toml has not changed since the last run.
@@ -85,7 +86,11 @@ def fuzz() -> int:
     return sh(PY, "-m", "tests.fuzz", *sys.argv[2:], check=False)
 
 
-TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz}
+def coverage() -> int:
+    return sh(PY, "-m", "tests.coverage_table", check=False)
+
+
+TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:
