@@ -64,13 +64,19 @@ def judgebot(*args: str, check: bool = True) -> int:
 
 
 def demo() -> int:
+    """A short tour (under 100 lines): one search in English and one in Japanese, a FAQ,
+    a term, one ruling, a card, then every ruling in rulings/ checked (summary line only).
+    Fails (exit != 0) when any step fails or any ruling differs from its expectation."""
+    judgebot("--version")
     judgebot("index")
-    judgebot("search", "does weakness apply to benched pokemon", "--limit", "5")
-    judgebot("show", "II-B-08")
-    judgebot("term", "にげる")
+    judgebot("search", "does weakness apply to benched pokemon", "--limit", "1")
+    judgebot("search", "にげるためのエネルギー", "--limit", "1")
+    judgebot("show", "guide-ja:II-B-07/faq-1")
+    judgebot("term", "damage counter")
+    judgebot("check", "rulings/guide-ja_II-C-16_faq-1.yaml")
     (ROOT / "build").mkdir(exist_ok=True)
-    judgebot("cards", "--procedure", "all", "--lang", "ja", "--output", "build/judgebot-cards.pdf")
-    return judgebot("check", "--verify", "rulings/", check=False)
+    judgebot("cards", "--procedure", "attack", "--lang", "ja", "--output", "build/judgebot-cards.pdf")
+    return judgebot("check", "--verify", "--quiet", "rulings/", check=False)
 
 
 def test() -> int:

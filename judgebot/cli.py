@@ -19,7 +19,8 @@ import typer
 from judgebot.errors import InputError, JudgebotError
 
 app = typer.Typer(
-    add_completion=False,
+    # --install-completion / --show-completion for bash, zsh, fish, PowerShell (docs/CLI.md)
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     # Plain help: typer's rich help imports rich.markdown and markdown-it, which cost as
@@ -28,6 +29,12 @@ app = typer.Typer(
     help="Rules reference for the Pokémon TCG: search the rulebooks, show a rule, "
     "look up a term, check a ruling, print rule cards.",
 )
+
+
+
+def _examples(*lines: str) -> str:
+    """Help epilog: examples, kept as written (\b stops click from rewrapping them)."""
+    return "Examples:\n\n\b\n" + "\n".join(f"  {line}" for line in lines)
 
 
 
@@ -84,9 +91,38 @@ def _print_json(obj) -> None:
 
 
 def _console():
-    from judgebot.present.console import safe_console
+    """The console for human output. Piped: plain lines of at most 80 columns with no
+    trailing blanks. On a terminal: rich styling (NO_COLOR respected)."""
+    from judgebot.present.console import TrimmedLines, safe_console
 
+    if not sys.stdout.isatty():
+        return safe_console(highlight=False, soft_wrap=False, file=TrimmedLines(sys.stdout), width=PIPED_WIDTH)
     return safe_console(highlight=False, soft_wrap=False)
+
+
+PIPED_WIDTH = 80
+
+
+def _human(render: Callable, no_pager: bool = False) -> None:
+    """Human output; on a terminal, through the pager ($PAGER, else less) only when it is
+    longer than the screen and --no-pager was not given. Never paged when piped."""
+    console = _console()
+    if no_pager or not sys.stdout.isatty():
+        render(console)
+        return
+    with console.capture() as capture:
+        render(console)
+    text = capture.get()
+    if text.count("\n") < console.size.height:
+        sys.stdout.write(text)
+        return
+    import pydoc
+
+    os.environ.setdefault("LESS", "-FRX")  # -R: keep colours; -F: quit when it fits
+    pydoc.pager(text)
+
+
+NoPagerOpt = typer.Option(False, "--no-pager", help="Never page long output on a terminal.")
 
 
 def _error_line(message: str) -> None:
@@ -117,13 +153,14 @@ def _run(action: Callable[[], int | None]) -> None:
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot search "does weakness apply to benched pokemon"', 'judgebot search にげる --lang ja --limit 5', 'judgebot search 약점 --json'))
 def search(
     query: str = typer.Argument(..., help="Keywords or a question, in ja/zh/ko/en."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the documents to search (default: all, the query's own language first; `all`: no preference)."),
     doc: Optional[str] = typer.Option(None, "--doc", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
     limit: int = typer.Option(10, "--limit", min=1, max=200, help="Number of hits."),
     json_: bool = JsonOpt,
+    no_pager: bool = NoPagerOpt,
 ) -> None:
     """Search the rule documents (ranked hits with the section ID and title)."""
 
@@ -136,16 +173,17 @@ def search(
         else:
             from judgebot.present.search_view import render_search
 
-            render_search(result, _console())
+            _human(lambda console: render_search(result, console), no_pager)
 
     _run(body)
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot show guide-ja:II-B-07', 'judgebot show II-C-04 --lang zh', 'judgebot show guide-ja:II-B-07/faq-1 --json'))
 def show(
     ident: str = typer.Argument(..., metavar="ID", help="A citation (guide-ja:I-A-03) or a bare section ID (I-A-03)."),
     lang: Optional[ShowLang] = typer.Option(None, "--lang", help="Show the item in this language's document."),
     json_: bool = JsonOpt,
+    no_pager: bool = NoPagerOpt,
 ) -> None:
     """Show one section, FAQ or example, with its references and equivalents."""
 
@@ -159,15 +197,16 @@ def show(
         else:
             from judgebot.present.show_view import render_record
 
-            render_record(record, corpus, _console())
+            _human(lambda console: render_record(record, corpus, console), no_pager)
 
     _run(body)
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot term にげる', 'judgebot term "damage counter" --json'))
 def term(
     word: str = typer.Argument(..., help="A game term in Japanese, Chinese, Korean or English."),
     json_: bool = JsonOpt,
+    no_pager: bool = NoPagerOpt,
 ) -> None:
     """Look a game term up in the multilingual glossary."""
 
@@ -180,12 +219,12 @@ def term(
         else:
             from judgebot.present.term_view import render_terms
 
-            render_terms(result, _console())
+            _human(lambda console: render_terms(result, console), no_pager)
 
     _run(body)
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot index', 'judgebot index --rebuild --json'))
 def index(
     rebuild: bool = typer.Option(False, "--rebuild", help="Rebuild even if the index is current."),
     json_: bool = JsonOpt,
@@ -218,7 +257,7 @@ def _file_error(error: dict) -> str:
     return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot check board.yaml', 'judgebot check --verify --quiet rulings/', 'judgebot check board.yaml --lang ja --json'))
 def check(
     paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
     verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
@@ -280,7 +319,7 @@ def check(
     _run(body)
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot ingest --out ./corpus', 'judgebot ingest --sources ./my-sources --out ./corpus --json'))
 def ingest(
     sources: Optional[Path] = typer.Option(None, "--sources", "--seeds", help="Folder with the five source documents (default: the ones shipped with judgebot)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the corpus (default: data/corpus of a source checkout; required when judgebot is installed)."),
@@ -345,7 +384,7 @@ class ProcedureName(str, Enum):
     all = "all"
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot cards --procedure all --lang ja -o cards.pdf', 'judgebot cards guide-ja:II-B-07 -o weakness.pdf', 'judgebot cards --chapter II-B --lang zh -o damage-zh.pdf'))
 def cards(
     citations: Optional[List[str]] = typer.Argument(None, metavar="[CITATION]...", help="Sections or FAQs: guide-ja:I-A-03, guide-ja:II-B-07/faq-1, or a bare ID like I-A-03."),
     chapter: Optional[str] = typer.Option(None, "--chapter", help="A whole chapter (II-B) or a section with everything under it."),
@@ -391,7 +430,7 @@ def cards(
     _run(body)
 
 
-@app.command()
+@app.command(epilog=_examples('judgebot serve', 'judgebot serve --host 0.0.0.0 --port 8080'))
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),

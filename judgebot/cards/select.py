@@ -168,6 +168,7 @@ def record_item(record, corpus) -> CardItem:
     if not blocks and record.children:  # a chapter heading: list what it holds
         children = [corpus.get(c) for c in record.children if c in corpus]
         blocks = [Block("bullet", f"{child.section}  {child.title}") for child in children]
+    blocks += [Block("note", label=_note_label(lang), text=note) for note in record.notes]
     shown_refs = [r for r in record.refs if r in corpus]
     if shown_refs:
         blocks.append(Block("note", label=label("see", lang), text=" ".join(shown_refs)))
@@ -200,6 +201,13 @@ def _block(raw: dict, record, corpus) -> Block:
         if match:
             return Block(kind, text=text[match.end():], level=level, label=match.group(1))
     return Block(kind, text=text, level=level)
+
+
+def _note_label(lang: str) -> str:
+    """judgebot's own annotations are labelled as such on a card, never printed as rule text."""
+    from judgebot.i18n import msg, render
+
+    return render(msg("corpus.note_label"), lang) + ":"
 
 
 def _sub_label(kind: str, ref: str | None, lang: str) -> str:

@@ -22,7 +22,9 @@ A record::
      "parent": "guide-ja:II-B" | null,
      "children": [...], "faqs": [...], "examples": [...],
      "refs": ["guide-ja:I-A-01"],         # resolved citations it points to
-     "cards": ["ケルディオex"]}            # card names a faq/example quotes (optional)
+     "cards": ["ケルディオex"],           # card names a faq/example quotes (optional)
+     "notes": ["..."]}                    # judgebot's own annotations (an OCR repair
+                                          # explained): never part of the rule text (optional)
 
 Equivalents across documents are curated in ``data/alignment.yaml`` and attached
 at load time (see ``judgebot.corpus.alignment``).
@@ -67,6 +69,7 @@ class Record:
     equivalents: list[str] = field(default_factory=list)
     order: int = 0
     title_en: str | None = None  # from data/titles_en.yaml (judgebot.corpus.titles)
+    notes: list[str] = field(default_factory=list)  # ours, not the document's (see above)
 
     @classmethod
     def from_json(cls, raw: dict, order: int) -> "Record":
@@ -92,6 +95,7 @@ class Record:
             "examples": list(self.examples),
             "refs": list(self.refs),
             "equivalents": list(self.equivalents),
+            "notes": list(self.notes),
         }
 
 

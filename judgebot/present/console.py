@@ -8,6 +8,8 @@ interpreted; rich's own styling (control segments and styles) is untouched.
 
 from __future__ import annotations
 
+import io
+
 from rich.console import Console
 from rich.segment import Segment
 
@@ -25,3 +27,27 @@ class SafeConsole(Console):
 
 def safe_console(**options) -> Console:
     return SafeConsole(**options)
+
+
+class TrimmedLines(io.TextIOBase):
+    """A text stream that drops the spaces rich pads lines with (output piped to a file
+    or another program: no trailing blanks, no line longer than the text needs)."""
+
+    def __init__(self, out):
+        self._out = out
+        self._tail = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        *lines, self._tail = (self._tail + text).split("\n")
+        for line in lines:
+            self._out.write(line.rstrip(" ") + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        if self._tail:
+            self._out.write(self._tail.rstrip(" "))
+            self._tail = ""
+        self._out.flush()

@@ -78,6 +78,18 @@ def record_body(record: Record, corpus: Corpus) -> list:
     return parts
 
 
+def note_lines(record: Record) -> list[Text]:
+    """judgebot's own annotations: set apart, dim and labelled, never as rule text."""
+    if not record.notes:
+        return []
+    from judgebot.i18n import msg, render
+
+    label = render(msg("corpus.note_label"), record.lang)
+    lines = [Text(""), Text(f"[{label}]", style="dim bold")]
+    lines += [Text(note, style="dim italic", overflow="fold") for note in record.notes]
+    return lines
+
+
 def _citation_lines(label: str, citations: list[str], corpus: Corpus) -> list[Text]:
     if not citations:
         return []
@@ -110,6 +122,7 @@ def render_record(record: Record, corpus: Corpus, console: Console) -> None:
         renderables.append(Text(f"in {record.parent}  {parent.title if parent else ''}", style="dim"))
     renderables.append(Text(""))
     renderables += record_body(record, corpus)
+    renderables += note_lines(record)
     footer: list[Text] = []
     footer += _citation_lines("Sections", record.children, corpus)
     if not record.blocks:  # sub-records are inline in the blocks otherwise

@@ -5,6 +5,7 @@ escape every text they print."""
 from __future__ import annotations
 
 from judgebot.corpus.model import DOC_LANG, Corpus, Record
+from judgebot.i18n import msg, render
 
 LANG_NAMES = {"ja": "日本語", "zh": "中文", "ko": "한국어", "en": "English"}
 KIND_LABEL = {"faq": "FAQ", "example": "Example", "section": ""}
@@ -81,6 +82,8 @@ def record_page(record: Record, corpus: Corpus) -> dict:
         "refs": linked(record.refs, corpus),
         "equivalents": linked(record.equivalents, corpus),
         "langs": language_switch(record),
+        "notes": list(record.notes),
+        "notes_label": render(msg("corpus.note_label"), record.lang),
     }
 
 

@@ -35,6 +35,7 @@ class SectionDraft:
     parent: str | None
     blocks: list[dict] = field(default_factory=list)  # faq/example blocks carry "sub"
     refs: list[str] = field(default_factory=list)  # resolved section IDs
+    notes: list[str] = field(default_factory=list)  # judgebot's annotations, never rule text
 
     def add(self, type_: str, text: str, level: int = 0) -> None:
         if type_ not in BLOCK_TYPES:
@@ -115,6 +116,8 @@ def build_records(doc: str, lang: str, sections: list[SectionDraft]) -> list[dic
             "refs": _clean_refs(doc, section_refs, s.sid, known),
             "cards": [],
         }
+        if s.notes:
+            record["notes"] = list(s.notes)
         records.append(record)
         records.extend(sub_records)
     return records

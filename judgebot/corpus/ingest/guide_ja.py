@@ -173,7 +173,7 @@ class _Parser:
         self.table = []
         self.current.add("table", "\n".join(rows), 0)
         if self.current.sid == "I-E":
-            self.current.add("note", R.WIN_LOSS_NOTE, 0)
+            self.current.notes.append(R.WIN_LOSS_NOTE)
             self.log.record(DOC, "I-E", "", R.WIN_LOSS_NOTE, R.WIN_LOSS_WHY)
 
     def _quote(self) -> None:
