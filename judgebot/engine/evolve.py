@@ -144,10 +144,23 @@ def rare_candy(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruli
         ruling.reason(f"ふしぎなアメ puts a Stage 2 Pokémon on the Basic; {card.name} is a {STAGE_LABEL[card.stage]} "
                       "Pokémon", cites)
     if target.stage == "basic" and card.stage == "stage2":
-        ruling.step("rare_candy", f"{card.name} (Stage 2, evolves from {card.evolves_from or 'an unnamed Stage 1'}) "
-                                  f"on {target.name} (Basic), skipping Stage 1. That {card.evolves_from or 'Stage 1'} "
-                                  f"evolves from {target.name} is the question's premise: the scenario format gives "
-                                  "only the Stage 2's evolution mark", cites)
+        basic, stage1 = evolution_line(scenario, card)
+        if basic != target.name:
+            ruling.reason(msg("evolve.rare_candy.other_line", card=card.name, stage1=stage1, basic=basic,
+                              mon=target.name), cites)
+        else:
+            ruling.step("rare_candy", msg("evolve.rare_candy.line", card=card.name, stage1=stage1, basic=basic),
+                        cites)
+
+
+def evolution_line(scenario: Scenario, card) -> tuple[str, str]:
+    """The Basic and Stage 1 a Stage 2 evolves through: the scenario must say (`line`);
+    the Stage 2's own mark names only the Stage 1, so nothing is assumed."""
+    if card.line:
+        return card.line[0], card.line[1]
+    raise ScenarioError(scenario.file, scenario.line_of("ask.evolve.card"), "ask.evolve.card.line",
+                        f"ふしぎなアメ: which Basic Pokémon {card.name}'s line starts from is not given; "
+                        f"add line: [<Basic>, {card.evolves_from or '<Stage 1>'}] to the card")
 
 
 def carry_over(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:

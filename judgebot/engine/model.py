@@ -264,6 +264,7 @@ class HandPokemon:
     rule: str = "none"
     types: tuple[str, ...] = ()
     hp: int | None = None
+    line: tuple[str, ...] = ()  # a Stage 2's evolution line: (Basic, Stage 1)
 
 
 @dataclass

@@ -302,7 +302,7 @@ class ScenarioReader(Reader):
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         if isinstance(value, str):
             return HandPokemon(name=self.text(value, path))
-        raw = self.mapping(value, path, ("name", "stage", "evolves_from", "rule", "types", "hp", "card"),
+        raw = self.mapping(value, path, ("name", "stage", "evolves_from", "rule", "types", "hp", "card", "line"),
                            required=("name",))
         return HandPokemon(
             name=self.text(raw["name"], _join(path, "name")),
@@ -311,7 +311,23 @@ class ScenarioReader(Reader):
             rule=self.rule(raw["rule"], _join(path, "rule")) if "rule" in raw else "none",
             types=self.types(raw["types"], _join(path, "types")) if "types" in raw else (),
             hp=self.hp(raw["hp"], _join(path, "hp")) if "hp" in raw else None,
+            line=self.evolution_line(raw, path),
         )
+
+    def evolution_line(self, raw: dict, path: str) -> tuple[str, ...]:
+        """`line: [Basic, Stage 1]` on a Stage 2 card: the Pokémon it evolves through."""
+        if "line" not in raw:
+            return ()
+        where = _join(path, "line")
+        names = tuple(self.list_of(raw["line"], where, self.text, "a list [Basic, Stage 1]"))
+        if len(names) != 2:
+            self.fail(where, f"expected [Basic, Stage 1] (2 names), got {len(names)}")
+        if raw.get("stage") != "stage2":
+            self.fail(where, "only a Stage 2 card has an evolution line [Basic, Stage 1]")
+        if raw.get("evolves_from") is not None and str(raw["evolves_from"]).strip() != names[1]:
+            self.fail(where, f"the Stage 1 of the line ({names[1]}) is not the card's evolves_from "
+                             f"({str(raw['evolves_from']).strip()})")
+        return names
 
     def ask_evolve(self, value: Any, path: str, scenario: Scenario) -> EvolveAsk:
         raw = self.mapping(value, path, ("target", "card", "via"), required=("target", "card"))

@@ -9,6 +9,7 @@ from tests.engine.helpers import mon, ruling, steps
 
 LUCARIO = {"name": "ルカリオ", "stage": "stage1", "evolves_from": "リオル"}
 CHARIZARD = {"name": "リザードン", "stage": "stage2", "evolves_from": "リザード"}
+CHARIZARD_LINE = {**CHARIZARD, "line": ["ヒトカゲ", "リザード"]}
 
 
 def board(target=None, card=LUCARIO, via="hand", turn=None, you=None):
@@ -61,13 +62,13 @@ def test_the_evolution_line(target, card, words):
 
 
 @pytest.mark.parametrize("target, card, turn, you, allowed", [
-    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD, None, None, True),
-    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD, {"number": 2, "first": "opponent"}, None, False),
-    (mon("ヒトカゲ", ["fire"], 70, came_into_play_this_turn=True), CHARIZARD, None, None, False),
-    (mon("リザード", ["fire"], 100, stage="stage1"), CHARIZARD, None, None, False),
+    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD_LINE, None, None, True),
+    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD_LINE, {"number": 2, "first": "opponent"}, None, False),
+    (mon("ヒトカゲ", ["fire"], 70, came_into_play_this_turn=True), CHARIZARD_LINE, None, None, False),
+    (mon("リザード", ["fire"], 100, stage="stage1"), CHARIZARD_LINE, None, None, False),
     (mon("ヒトカゲ", ["fire"], 70), {"name": "リザード", "stage": "stage1", "evolves_from": "ヒトカゲ"}, None, None,
      False),
-    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD, None, {"effects": [{"kind": "cant_play", "card_kind": "item"}]},
+    (mon("ヒトカゲ", ["fire"], 70), CHARIZARD_LINE, None, {"effects": [{"kind": "cant_play", "card_kind": "item"}]},
      False),
 ])
 def test_rare_candy(target, card, turn, you, allowed):
@@ -114,6 +115,29 @@ def test_rare_candy_is_in_the_catalog_with_its_sections():
 
 @pytest.mark.parametrize("hand", [["リザードン", "Rare Candy"], ["リザードン", "神奇糖果"]])
 def test_rare_candy_in_the_hand_by_any_of_its_names(hand):
-    result = ruling(board(mon("ヒトカゲ", ["fire"], 70), CHARIZARD, "rare_candy", you={"hand": hand}))
+    result = ruling(board(mon("ヒトカゲ", ["fire"], 70), CHARIZARD_LINE, "rare_candy", you={"hand": hand}))
     assert result["allowed"] is True
     assert "guide-ja:II-C-12/ex-1" in result["citations"]
+
+
+def test_rare_candy_onto_a_basic_of_another_line_is_not_allowed():
+    result = ruling(board(mon("ゼニガメ", ["water"], 60), CHARIZARD_LINE, "rare_candy"))
+    assert result["allowed"] is False
+    assert "ヒトカゲ → リザード → リザードン" in result["reasons"][0]["text"]
+    assert "guide-ja:II-C-12" in result["citations"]
+
+
+def test_rare_candy_without_the_line_is_an_error_naming_line():
+    with pytest.raises(ScenarioError, match=r"ask\.evolve\.card\.line: .*line: \[<Basic>, リザード\]"):
+        ruling(board(mon("ヒトカゲ", ["fire"], 70), CHARIZARD, "rare_candy"))
+
+
+@pytest.mark.parametrize("card, words", [
+    ({**CHARIZARD, "line": ["ヒトカゲ"]}, "2 names"),
+    ({**CHARIZARD, "line": ["ヒトカゲ", "リザードX"]}, "is not the card's evolves_from"),
+    ({**LUCARIO, "line": ["リオル", "ルカリオ"]}, "only a Stage 2"),
+    ({**CHARIZARD, "line": "ヒトカゲ"}, "expected a list"),
+])
+def test_a_bad_line_is_an_error(card, words):
+    with pytest.raises(ScenarioError, match=words):
+        ruling(board(mon("ヒトカゲ", ["fire"], 70), card, "rare_candy"))
