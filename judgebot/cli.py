@@ -19,7 +19,8 @@ import typer
 from judgebot.errors import InputError, JudgebotError
 
 app = typer.Typer(
-    add_completion=False,
+    # --install-completion / --show-completion [bash|zsh|fish|powershell] (docs/CLI.md).
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     # Plain help: typer's rich help imports rich.markdown and markdown-it, which cost as
