@@ -120,10 +120,10 @@ def _run(action: Callable[[], int | None]) -> None:
 
 @app.command()
 def search(
-    query: str = typer.Argument(..., help="Keywords or a question, in ja/zh/ko/en."),
+    query: str = typer.Argument(..., metavar="QUERY", help="Keywords or a question, in ja/zh/ko/en."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the documents to search (default: all, the query's own language first; `all`: no preference)."),
-    doc: Optional[str] = typer.Option(None, "--doc", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
-    limit: int = typer.Option(10, "--limit", min=1, max=200, help="Number of hits."),
+    doc: Optional[str] = typer.Option(None, "--doc", metavar="DOC", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
+    limit: int = typer.Option(10, "--limit", min=1, max=200, metavar="N", help="Number of hits."),
     json_: bool = JsonOpt,
 ) -> None:
     """Search the rule documents (ranked hits with the section ID and title)."""
@@ -167,7 +167,7 @@ def show(
 
 @app.command()
 def term(
-    word: str = typer.Argument(..., help="A game term in Japanese, Chinese, Korean or English."),
+    word: str = typer.Argument(..., metavar="WORD", help="A game term in Japanese, Chinese, Korean or English."),
     json_: bool = JsonOpt,
 ) -> None:
     """Look a game term up in the multilingual glossary."""
@@ -221,7 +221,7 @@ def _file_error(error: dict) -> str:
 
 @app.command()
 def check(
-    paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Scenario files or directories (every *.yaml, recursively)."),
     verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
     json_: bool = JsonOpt,
     lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en",
@@ -283,8 +283,8 @@ def check(
 
 @app.command()
 def ingest(
-    sources: Optional[Path] = typer.Option(None, "--sources", "--seeds", help="Folder with the five source documents (default: the ones shipped with judgebot)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the corpus (default: data/corpus of a source checkout; required when judgebot is installed)."),
+    sources: Optional[Path] = typer.Option(None, "--sources", "--seeds", metavar="DIR", help="Folder with the five source documents (default: the ones shipped with judgebot)."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Where to write the corpus (default: data/corpus of a source checkout; required when judgebot is installed)."),
     json_: bool = JsonOpt,
 ) -> None:
     """Regenerate the structured corpus from the source documents."""
@@ -349,15 +349,15 @@ class ProcedureName(str, Enum):
 @app.command()
 def cards(
     citations: Optional[List[str]] = typer.Argument(None, metavar="[CITATION]...", help="Sections or FAQs: guide-ja:I-A-03, guide-ja:II-B-07/faq-1, or a bare ID like I-A-03."),
-    chapter: Optional[str] = typer.Option(None, "--chapter", help="A whole chapter (II-B) or a section with everything under it."),
-    query: Optional[str] = typer.Option(None, "--query", help="Print the hits of this search."),
-    limit: int = typer.Option(9, "--limit", min=1, max=100, help="Number of search hits for --query."),
+    chapter: Optional[str] = typer.Option(None, "--chapter", metavar="SECTION", help="A whole chapter (II-B) or a section with everything under it."),
+    query: Optional[str] = typer.Option(None, "--query", metavar="QUERY", help="Print the hits of this search."),
+    limit: int = typer.Option(9, "--limit", min=1, max=100, metavar="N", help="Number of search hits for --query."),
     glossary: Optional[str] = typer.Option(None, "--glossary", metavar="KIND", help="Glossary cards in ja/zh/ko/en: 'all' or one kind (special_condition, zone, ...)."),
     procedure: Optional[List[ProcedureName]] = typer.Option(None, "--procedure", help="Quick-reference card of a procedure (repeatable; 'all' for every one)."),
     lang: Optional[CardLang] = typer.Option(None, "--lang", help="Card language: citations are followed to the document of this language (default: each citation's own; ja for the rest)."),
     page: PageSize = typer.Option(PageSize.a4, "--page", help="Paper size."),
     card: CardSize = typer.Option(CardSize.poker, "--card", help="Card size: 63x88 mm (trading card) or A7 (74x105 mm)."),
-    output: Path = typer.Option(Path("judgebot-cards.pdf"), "--output", "-o", help="The PDF to write."),
+    output: Path = typer.Option(Path("judgebot-cards.pdf"), "--output", "-o", metavar="FILE", help="The PDF to write."),
     json_: bool = JsonOpt,
 ) -> None:
     """Print rule cards: a PDF of card-sized rules, FAQs, procedures or glossary terms, several to a page with cut marks."""
@@ -394,8 +394,8 @@ def cards(
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
-    port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="HOST", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, metavar="PORT", help="TCP port."),
 ) -> None:
     """Serve the rules reference, the scenario checker and the JSON API to a web browser.
 
@@ -412,6 +412,30 @@ def serve(
         uvicorn.run(create_app(), host=host, port=port, log_level="warning", server_header=False)
 
     _run(body)
+
+
+# Two or three examples at the end of each command's --help; "\b" keeps click from
+# rewrapping them. tests/test_cli_terminal.py runs the ones that write no file.
+COMMAND_EXAMPLES = {
+    "search": ['judgebot search "does weakness apply to benched pokemon"',
+               "judgebot search 逃げる --lang ja --doc guide-ja",
+               "judgebot search 약점 --limit 3 --json"],
+    "show": ["judgebot show I-A-03", "judgebot show I-A-03 --lang zh",
+             "judgebot show guide-ja:II-B-07/faq-1 --json"],
+    "term": ["judgebot term 약점", "judgebot term weakness --json"],
+    "index": ["judgebot index", "judgebot index --rebuild --json"],
+    "check": ["judgebot check rulings/guide-ja_II-B-07_faq-1.yaml",
+              "judgebot check --verify --quiet rulings/",
+              "judgebot check --lang ja rulings/guide-ja_II-B-07_faq-1.yaml"],
+    "ingest": ["judgebot ingest --out corpus/", "judgebot ingest --sources my-sources/ --out corpus/"],
+    "cards": ["judgebot cards I-A-03 II-B-07/faq-1 -o cards.pdf",
+              "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --card a7"],
+    "serve": ["judgebot serve", "judgebot serve --port 8080"],
+}
+for _command in app.registered_commands:
+    _examples = COMMAND_EXAMPLES.get(_command.name or _command.callback.__name__)
+    if _examples:
+        _command.epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in _examples)
 
 
 def _click_exceptions():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
+from judgebot.cli import COMMAND_EXAMPLES, app
 from judgebot.present.console import _TrailingSpacesDropped
 
 PIPED = {"COLUMNS": ""}  # the fixture's COLUMNS=120 removed: a plain pipe
@@ -98,3 +100,25 @@ def test_trailing_spaces_are_dropped_however_the_text_is_split(chunks):
         stream.write(chunk)
     whole = "".join(chunks)
     assert out.getvalue() == "\n".join(line.rstrip(" ") for line in whole.split("\n"))
+
+
+COMMANDS = sorted(c.name or c.callback.__name__ for c in app.registered_commands)
+WRITES_NOTHING = ("search", "show", "term", "check")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_help_has_two_or_three_examples(cli, command):
+    examples = COMMAND_EXAMPLES.get(command, [])
+    assert 2 <= len(examples) <= 3, command
+    assert all(e.startswith(f"judgebot {command} ") or e == f"judgebot {command}" for e in examples)
+    result = cli(command, "--help")
+    assert result.code == 0, result.stderr
+    assert all(e in result.stdout for e in examples)
+    assert re.findall(r"<(?:str|path|int|bool|float|file)[^>]*>", result.stdout) == []
+
+
+@pytest.mark.parametrize("example", [e for c in WRITES_NOTHING for e in COMMAND_EXAMPLES[c]])
+def test_help_examples_run(cli, example):
+    result = cli(*shlex.split(example)[1:])
+    assert result.code == 0, (example, result.stderr)
+    assert result.stdout.strip()
