@@ -19,7 +19,7 @@ import typer
 from judgebot.errors import InputError, JudgebotError
 
 app = typer.Typer(
-    # --install-completion / --show-completion for bash, zsh, fish, PowerShell (docs/CLI.md)
+    # --install-completion / --show-completion [bash|zsh|fish|powershell] (docs/CLI.md).
     add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -29,12 +29,6 @@ app = typer.Typer(
     help="Rules reference for the Pokémon TCG: search the rulebooks, show a rule, "
     "look up a term, check a ruling, print rule cards.",
 )
-
-
-
-def _examples(*lines: str) -> str:
-    """Help epilog: examples, kept as written (\b stops click from rewrapping them)."""
-    return "Examples:\n\n\b\n" + "\n".join(f"  {line}" for line in lines)
 
 
 
@@ -91,16 +85,9 @@ def _print_json(obj) -> None:
 
 
 def _console():
-    """The console for human output. Piped: plain lines of at most 80 columns with no
-    trailing blanks. On a terminal: rich styling (NO_COLOR respected)."""
-    from judgebot.present.console import TrimmedLines, safe_console
+    from judgebot.present.console import safe_console
 
-    if not sys.stdout.isatty():
-        return safe_console(highlight=False, soft_wrap=False, file=TrimmedLines(sys.stdout), width=PIPED_WIDTH)
     return safe_console(highlight=False, soft_wrap=False)
-
-
-PIPED_WIDTH = 80
 
 
 def _human(render: Callable, no_pager: bool = False) -> None:
@@ -153,12 +140,12 @@ def _run(action: Callable[[], int | None]) -> None:
     raise typer.Exit(code)
 
 
-@app.command(epilog=_examples('judgebot search "does weakness apply to benched pokemon"', 'judgebot search にげる --lang ja --limit 5', 'judgebot search 약점 --json'))
+@app.command()
 def search(
-    query: str = typer.Argument(..., help="Keywords or a question, in ja/zh/ko/en."),
+    query: str = typer.Argument(..., metavar="QUERY", help="Keywords or a question, in ja/zh/ko/en."),
     lang: Optional[Lang] = typer.Option(None, "--lang", help="Language of the documents to search (default: all, the query's own language first; `all`: no preference)."),
-    doc: Optional[str] = typer.Option(None, "--doc", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
-    limit: int = typer.Option(10, "--limit", min=1, max=200, help="Number of hits."),
+    doc: Optional[str] = typer.Option(None, "--doc", metavar="DOC", help="Only this document (guide-ja, guide-zh, rules-ko, rules-ja, wiki-ja)."),
+    limit: int = typer.Option(10, "--limit", min=1, max=200, metavar="N", help="Number of hits."),
     json_: bool = JsonOpt,
     no_pager: bool = NoPagerOpt,
 ) -> None:
@@ -178,7 +165,7 @@ def search(
     _run(body)
 
 
-@app.command(epilog=_examples('judgebot show guide-ja:II-B-07', 'judgebot show II-C-04 --lang zh', 'judgebot show guide-ja:II-B-07/faq-1 --json'))
+@app.command()
 def show(
     ident: str = typer.Argument(..., metavar="ID", help="A citation (guide-ja:I-A-03) or a bare section ID (I-A-03)."),
     lang: Optional[ShowLang] = typer.Option(None, "--lang", help="Show the item in this language's document."),
@@ -202,9 +189,9 @@ def show(
     _run(body)
 
 
-@app.command(epilog=_examples('judgebot term にげる', 'judgebot term "damage counter" --json'))
+@app.command()
 def term(
-    word: str = typer.Argument(..., help="A game term in Japanese, Chinese, Korean or English."),
+    word: str = typer.Argument(..., metavar="WORD", help="A game term in Japanese, Chinese, Korean or English."),
     json_: bool = JsonOpt,
     no_pager: bool = NoPagerOpt,
 ) -> None:
@@ -224,7 +211,7 @@ def term(
     _run(body)
 
 
-@app.command(epilog=_examples('judgebot index', 'judgebot index --rebuild --json'))
+@app.command()
 def index(
     rebuild: bool = typer.Option(False, "--rebuild", help="Rebuild even if the index is current."),
     json_: bool = JsonOpt,
@@ -257,9 +244,9 @@ def _file_error(error: dict) -> str:
     return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
 
 
-@app.command(epilog=_examples('judgebot check board.yaml', 'judgebot check --verify --quiet rulings/', 'judgebot check board.yaml --lang ja --json'))
+@app.command()
 def check(
-    paths: List[Path] = typer.Argument(..., help="Scenario files or directories (every *.yaml, recursively)."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Scenario files or directories (every *.yaml, recursively)."),
     verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
     json_: bool = JsonOpt,
     lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en",
@@ -319,10 +306,10 @@ def check(
     _run(body)
 
 
-@app.command(epilog=_examples('judgebot ingest --out ./corpus', 'judgebot ingest --sources ./my-sources --out ./corpus --json'))
+@app.command()
 def ingest(
-    sources: Optional[Path] = typer.Option(None, "--sources", "--seeds", help="Folder with the five source documents (default: the ones shipped with judgebot)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the corpus (default: data/corpus of a source checkout; required when judgebot is installed)."),
+    sources: Optional[Path] = typer.Option(None, "--sources", "--seeds", metavar="DIR", help="Folder with the five source documents (default: the ones shipped with judgebot)."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Where to write the corpus (default: data/corpus of a source checkout; required when judgebot is installed)."),
     json_: bool = JsonOpt,
 ) -> None:
     """Regenerate the structured corpus from the source documents."""
@@ -384,18 +371,18 @@ class ProcedureName(str, Enum):
     all = "all"
 
 
-@app.command(epilog=_examples('judgebot cards --procedure all --lang ja -o cards.pdf', 'judgebot cards guide-ja:II-B-07 -o weakness.pdf', 'judgebot cards --chapter II-B --lang zh -o damage-zh.pdf'))
+@app.command()
 def cards(
     citations: Optional[List[str]] = typer.Argument(None, metavar="[CITATION]...", help="Sections or FAQs: guide-ja:I-A-03, guide-ja:II-B-07/faq-1, or a bare ID like I-A-03."),
-    chapter: Optional[str] = typer.Option(None, "--chapter", help="A whole chapter (II-B) or a section with everything under it."),
-    query: Optional[str] = typer.Option(None, "--query", help="Print the hits of this search."),
-    limit: int = typer.Option(9, "--limit", min=1, max=100, help="Number of search hits for --query."),
+    chapter: Optional[str] = typer.Option(None, "--chapter", metavar="SECTION", help="A whole chapter (II-B) or a section with everything under it."),
+    query: Optional[str] = typer.Option(None, "--query", metavar="QUERY", help="Print the hits of this search."),
+    limit: int = typer.Option(9, "--limit", min=1, max=100, metavar="N", help="Number of search hits for --query."),
     glossary: Optional[str] = typer.Option(None, "--glossary", metavar="KIND", help="Glossary cards in ja/zh/ko/en: 'all' or one kind (special_condition, zone, ...)."),
     procedure: Optional[List[ProcedureName]] = typer.Option(None, "--procedure", help="Quick-reference card of a procedure (repeatable; 'all' for every one)."),
     lang: Optional[CardLang] = typer.Option(None, "--lang", help="Card language: citations are followed to the document of this language (default: each citation's own; ja for the rest)."),
     page: PageSize = typer.Option(PageSize.a4, "--page", help="Paper size."),
     card: CardSize = typer.Option(CardSize.poker, "--card", help="Card size: 63x88 mm (trading card) or A7 (74x105 mm)."),
-    output: Path = typer.Option(Path("judgebot-cards.pdf"), "--output", "-o", help="The PDF to write."),
+    output: Path = typer.Option(Path("judgebot-cards.pdf"), "--output", "-o", metavar="FILE", help="The PDF to write."),
     json_: bool = JsonOpt,
 ) -> None:
     """Print rule cards: a PDF of card-sized rules, FAQs, procedures or glossary terms, several to a page with cut marks."""
@@ -430,10 +417,10 @@ def cards(
     _run(body)
 
 
-@app.command(epilog=_examples('judgebot serve', 'judgebot serve --host 0.0.0.0 --port 8080'))
+@app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
-    port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="HOST", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, metavar="PORT", help="TCP port."),
 ) -> None:
     """Serve the rules reference, the scenario checker and the JSON API to a web browser.
 
@@ -450,6 +437,30 @@ def serve(
         uvicorn.run(create_app(), host=host, port=port, log_level="warning", server_header=False)
 
     _run(body)
+
+
+# Two or three examples at the end of each command's --help; "\b" keeps click from
+# rewrapping them. tests/test_cli_terminal.py runs the ones that write no file.
+COMMAND_EXAMPLES = {
+    "search": ['judgebot search "does weakness apply to benched pokemon"',
+               "judgebot search 逃げる --lang ja --doc guide-ja",
+               "judgebot search 약점 --limit 3 --json"],
+    "show": ["judgebot show I-A-03", "judgebot show I-A-03 --lang zh",
+             "judgebot show guide-ja:II-B-07/faq-1 --json"],
+    "term": ["judgebot term 약점", "judgebot term weakness --json"],
+    "index": ["judgebot index", "judgebot index --rebuild --json"],
+    "check": ["judgebot check rulings/guide-ja_II-B-07_faq-1.yaml",
+              "judgebot check --verify --quiet rulings/",
+              "judgebot check --lang ja rulings/guide-ja_II-B-07_faq-1.yaml"],
+    "ingest": ["judgebot ingest --out corpus/", "judgebot ingest --sources my-sources/ --out corpus/"],
+    "cards": ["judgebot cards I-A-03 II-B-07/faq-1 -o cards.pdf",
+              "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --card a7"],
+    "serve": ["judgebot serve", "judgebot serve --port 8080"],
+}
+for _command in app.registered_commands:
+    _examples = COMMAND_EXAMPLES.get(_command.name or _command.callback.__name__)
+    if _examples:
+        _command.epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in _examples)
 
 
 def _click_exceptions():

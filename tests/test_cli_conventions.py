@@ -1,58 +1,13 @@
-"""judgebot behaves like a command-line tool: help with examples, 80 columns and no
-trailing blanks when piped, NO_COLOR, a pager only on a terminal, shell completion,
-and judgebot's own notes kept apart from the rule text."""
+"""A pager only on a terminal, and judgebot's own notes kept apart from the rule text
+(help, completion, NO_COLOR and piped width: tests/test_cli_terminal.py)."""
 
 from __future__ import annotations
 
 import os
 import pty
-import re
 import select
 import subprocess
 import sys
-import unicodedata
-
-import pytest
-
-
-COMMANDS = ("search", "show", "term", "index", "check", "ingest", "cards", "serve")
-SGR = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def _width(line: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
-
-
-@pytest.mark.parametrize("command", COMMANDS)
-def test_help_has_examples_of_this_command_and_no_type_noise(cli, command):
-    result = cli(command, "--help")
-    assert result.code == 0
-    examples = result.stdout.split("Examples:", 1)
-    assert len(examples) == 2, result.stdout
-    lines = [line.strip() for line in examples[1].splitlines() if line.strip()]
-    assert 2 <= len(lines) <= 3
-    assert all(line.startswith(f"judgebot {command}") for line in lines), lines
-    assert "<bool>" not in result.stdout
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ("show", "guide-ja:I-E"),
-        ("show", "guide-zh:II-B-07"),
-        ("search", "does weakness apply to benched pokemon", "--limit", "3"),
-        ("search", "弱点 ベンチ", "--limit", "3"),
-        ("term", "damage counter"),
-    ],
-)
-def test_piped_output_fits_80_columns_without_trailing_blanks(cli, args):
-    result = cli(*args)
-    assert result.code == 0
-    lines = result.stdout.splitlines()
-    assert lines
-    assert max(_width(line) for line in lines) <= 80
-    assert not [line for line in lines if line != line.rstrip()]
-    assert "\x1b[" not in result.stdout
 
 
 def _on_terminal(args, cache_dir, tmp_path, extra_env=None, rows=24):
@@ -83,14 +38,6 @@ def _on_terminal(args, cache_dir, tmp_path, extra_env=None, rows=24):
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_colour_on_a_terminal_and_none_with_no_color(cache_dir, tmp_path):
-    coloured = _on_terminal(["show", "guide-ja:II-B-07", "--no-pager"], cache_dir, tmp_path)
-    assert SGR.search(coloured)
-    plain = _on_terminal(["show", "guide-ja:II-B-07", "--no-pager"], cache_dir, tmp_path, {"NO_COLOR": "1"})
-    assert "guide-ja:II-B-07" in plain
-    assert not re.search(r"\x1b\[[0-9;]*3[0-9]m|\x1b\[[0-9;]*38;", plain)  # no colour codes
-
-
 def test_pager_only_on_a_terminal_for_long_output(cache_dir, tmp_path, cli):
     paged = tmp_path / "paged.txt"
     pager = {"PAGER": f"cat > {paged}"}
@@ -104,12 +51,6 @@ def test_pager_only_on_a_terminal_for_long_output(cache_dir, tmp_path, cli):
     assert not paged.exists() and "にげる" in short
     result = cli("show", "guide-ja:I-E", env=pager)  # piped: never paged
     assert result.code == 0 and not paged.exists()
-
-
-def test_shell_completion_script(cli):
-    result = cli("--show-completion", "bash")
-    assert result.code == 0
-    assert "complete" in result.stdout and "judgebot" in result.stdout
 
 
 def test_notes_are_apart_from_the_rule_text(cli):

@@ -4,11 +4,15 @@ Text from scenarios, the corpus or the command line may hold control characters
 (an ESC starting an ANSI sequence, BEL, C1 controls). Every piece of text rich is
 about to print goes through `safe.visible` first, so it is shown as `\\x1b` and never
 interpreted; rich's own styling (control segments and styles) is untouched.
+
+When stdout is not a terminal (piped, redirected) output is 80 columns wide (or
+$COLUMNS) and the spaces rich pads lines with are dropped: plain text that fits. Colour follows rich: none when piped or when NO_COLOR is set.
 """
 
 from __future__ import annotations
 
-import io
+import os
+import sys
 
 from rich.console import Console
 from rich.segment import Segment
@@ -25,29 +29,28 @@ class SafeConsole(Console):
                 yield segment
 
 
-def safe_console(**options) -> Console:
-    return SafeConsole(**options)
+class _TrailingSpacesDropped:
+    """A text stream that drops the spaces before each line end (and at the end)."""
 
-
-class TrimmedLines(io.TextIOBase):
-    """A text stream that drops the spaces rich pads lines with (output piped to a file
-    or another program: no trailing blanks, no line longer than the text needs)."""
-
-    def __init__(self, out):
-        self._out = out
-        self._tail = ""
-
-    def writable(self) -> bool:
-        return True
+    def __init__(self, stream):
+        self._stream = stream
+        self._spaces = ""
 
     def write(self, text: str) -> int:
-        *lines, self._tail = (self._tail + text).split("\n")
-        for line in lines:
-            self._out.write(line.rstrip(" ") + "\n")
+        *ended, last = (self._spaces + text).split("\n")
+        kept = last.rstrip(" ")
+        self._spaces = last[len(kept):]
+        self._stream.write("".join(line.rstrip(" ") + "\n" for line in ended) + kept)
         return len(text)
 
-    def flush(self) -> None:
-        if self._tail:
-            self._out.write(self._tail.rstrip(" "))
-            self._tail = ""
-        self._out.flush()
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def safe_console(**options) -> Console:
+    if "file" not in options and not sys.stdout.isatty():
+        options["file"] = _TrailingSpacesDropped(sys.stdout)
+        # rich would take the width of a terminal on stdin or stderr: piped means 80.
+        if "width" not in options and not os.environ.get("COLUMNS"):
+            options["width"] = 80
+    return SafeConsole(**options)
