@@ -20,6 +20,19 @@ def cache_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("judgebot-cache")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _tests_never_write_the_real_user_cache(cache_dir):
+    """In-process tests (cards, search, engine) use the session cache too, never the
+    user's own ~/.cache/judgebot; a test that needs another cache sets its own."""
+    saved = os.environ.get("JUDGEBOT_CACHE")
+    os.environ["JUDGEBOT_CACHE"] = str(cache_dir)
+    yield
+    if saved is None:
+        os.environ.pop("JUDGEBOT_CACHE", None)
+    else:
+        os.environ["JUDGEBOT_CACHE"] = saved
+
+
 class CliResult:
     def __init__(self, proc: subprocess.CompletedProcess):
         self.code = proc.returncode
