@@ -6,6 +6,7 @@
     python3 dev.py bench   # set up, then run the benchmarks
     python3 dev.py fuzz N  # set up, then check N seeded mutations of the rulings (tests/fuzz.py)
     python3 dev.py coverage  # rewrite docs/COVERAGE.md (guide items × engine × rulings)
+    python3 dev.py fonts   # re-cut the font subsets shipped in the wheel (data/fonts/)
 
 Set-up creates .venv/ beside this file and installs judgebot (editable) with its
 test extras; it is skipped when pyproject.toml has not changed since the last run.
@@ -102,7 +103,12 @@ def coverage() -> int:
     return sh(PY, "-m", "tests.coverage_table", check=False)
 
 
-TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage}
+def fonts() -> int:
+    """Cut the font subsets the wheel ships (data/fonts/) for the packaged data's characters."""
+    return sh(PY, "-m", "judgebot.cards.font_build", "data/fonts", "data", check=False)
+
+
+TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage, "fonts": fonts}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-import yaml
+from judgebot.yaml_data import YAMLError, load_yaml
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
@@ -91,8 +91,8 @@ def default_language(explicit: str | None = None) -> str:
 def catalog(lang: str) -> dict[str, Any]:
     path = data_dir() / "messages" / f"{lang}.yaml"
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
+        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+    except (OSError, YAMLError) as exc:
         raise InputError(f"{path}: cannot read the message catalog: {exc}") from None
     return raw
 

@@ -13,8 +13,12 @@ Chinese and Korean glyph forms of the shared Han characters behind the OpenType
 ``locl`` feature. A subset for a language maps each character to that language's
 form before cutting, so 直 or 骨 look right to a Japanese and a Chinese reader alike.
 
-Cutting is slow (seconds per subset), and the same selection gives the same subset,
-so subsets are cached in the user cache directory (`cache_dir()/fonts/`), keyed by
+Cutting is slow (seconds per subset), so the wheel ships one subset per language and
+weight already cut for every character of the packaged data (`data/fonts/`, built by
+`python3 dev.py fonts`, see `font_build.py`): cards of the packaged rules, FAQs,
+procedures and glossary use those directly and cut nothing. Text outside them (a
+corpus of your own) is cut from Noto; the same selection gives the same subset,
+so those subsets are cached in the user cache directory (`cache_dir()/fonts/`), keyed by
 the font file (name, size, mtime), weight, language and a digest of the character
 set; so are each font's character coverage (its cmap, parsed once) and its `locl`
 substitutions. Cache files are written atomically and checked (sha256) when read; a
@@ -33,8 +37,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from judgebot.cache_files import read_checked, write_checked
 from judgebot.errors import InputError
-from judgebot.paths import cache_dir
+from judgebot.paths import cache_dir, packaged_data_dir
 
 FONT_PACKAGES = {
     "regular": ("cvttf_NotoSansCJK_Regular", "cvttf-notosanscjk-regular"),
@@ -84,6 +89,13 @@ def register_fonts(lang: str, chars: str | set[str], bold_chars: str | set[str] 
     missing: set[str] = set()
     for weight, wanted in (("regular", chars), ("bold", chars if bold_chars is None else bold_chars)):
         charset = "".join(sorted({c for c in wanted if _printable(c)}))
+        packaged = _packaged_font(lang, weight, charset)
+        if packaged is not None:
+            name, font_bytes, lacking = packaged
+            missing.update(lacking)
+            _register(name, font_bytes)
+            names[weight] = name
+            continue
         digest = hashlib.sha256(f"{lang}\0{charset}".encode()).hexdigest()[:10]
         name = f"JBNoto-{lang}-{weight}-{digest}"
         # reportlab shares one parsed face among fonts with the same PostScript name,
@@ -98,8 +110,61 @@ def register_fonts(lang: str, chars: str | set[str], bold_chars: str | set[str] 
 
 def missing_chars(chars) -> set[str]:
     """The printable characters of `chars` that Noto Sans CJK has no glyph for."""
+    printable = {c for c in chars if _printable(c)}
+    manifest = packaged_fonts()
+    if manifest is not None and printable <= manifest.known:
+        return printable & manifest.lacking
     cmap = _cmap("regular")
-    return {c for c in chars if _printable(c) and ord(c) not in cmap}
+    return {c for c in printable if ord(c) not in cmap}
+
+
+@dataclass(frozen=True)
+class PackagedFonts:
+    """The subsets shipped in the wheel (data/fonts/manifest.json)."""
+
+    folder: Path
+    chars: frozenset[str]  # the characters every shipped subset draws
+    lacking: frozenset[str]  # packaged characters Noto Sans CJK has no glyph for
+    files: dict[str, str]  # "ja-regular" -> file name
+
+    @property
+    def known(self) -> frozenset[str]:
+        return self.chars | self.lacking
+
+
+PACKAGED_MANIFEST = "manifest.json"
+
+
+@lru_cache(maxsize=1)
+def packaged_fonts() -> PackagedFonts | None:
+    """The shipped subsets, or None when the package has none (cards then cut from Noto)."""
+    folder = packaged_data_dir() / "fonts"
+    try:
+        manifest = json.loads((folder / PACKAGED_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return PackagedFonts(folder, frozenset(manifest["chars"]), frozenset(manifest["lacking"]),
+                         {key: entry["file"] for key, entry in manifest["fonts"].items()})
+
+
+def _packaged_font(lang: str, weight: str, charset: str) -> tuple[str, bytes, set[str]] | None:
+    """(registered name, TrueType bytes, characters it lacks) of the shipped subset of
+    `lang` and `weight`, if it draws every character of `charset`."""
+    shipped = packaged_fonts()
+    if shipped is None or f"{lang}-{weight}" not in shipped.files or not set(charset) <= shipped.known:
+        return None
+    font_bytes = _packaged_bytes(shipped.folder / shipped.files[f"{lang}-{weight}"])
+    if font_bytes is None:
+        return None
+    return f"JBNoto-{lang}-{weight}-packaged", font_bytes, set(charset) & shipped.lacking
+
+
+@lru_cache(maxsize=6)
+def _packaged_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def stand_in(char: str) -> str:
@@ -112,7 +177,7 @@ def stand_in(char: str) -> str:
 def _cmap(weight: str = "regular") -> frozenset[int]:
     """The code points the font has glyphs for: parsed once, then read from the cache."""
     path = _cache_path(weight, "cmap", "bin")
-    data = _read_cached(path)
+    data = read_checked(path)
     if data is not None:
         codes = array("I")
         codes.frombytes(data)
@@ -120,7 +185,7 @@ def _cmap(weight: str = "regular") -> frozenset[int]:
     from fontTools.ttLib import TTFont
 
     found = frozenset(TTFont(str(font_file(weight)), lazy=True).getBestCmap())
-    _write_cached(path, array("I", sorted(found)).tobytes())
+    write_checked(path, array("I", sorted(found)).tobytes())
     return found
 
 
@@ -136,26 +201,6 @@ def font_key(weight: str) -> str:
 def _cache_path(weight: str, *parts: str) -> Path:
     *names, suffix = parts
     return cache_dir() / "fonts" / (f"{font_key(weight)}-{weight}-" + "-".join(names) + f".{suffix}")
-
-
-def _read_cached(path: Path) -> bytes | None:
-    """A cache entry's bytes, or None if it is absent or damaged (its checksum is the
-    first 64 bytes)."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    digest, body = data[:64], data[64:]
-    return body if hashlib.sha256(body).hexdigest().encode() == digest else None
-
-
-def _write_cached(path: Path, body: bytes) -> None:
-    from judgebot.files import write_atomically
-
-    try:
-        write_atomically(path, hashlib.sha256(body).hexdigest().encode() + body)
-    except (InputError, OSError):
-        pass  # no cache: the next run cuts the subset again
 
 
 def _printable(char: str) -> bool:
@@ -186,10 +231,10 @@ def _subset_ttf(weight: str, lang: str, charset: str, postscript_name: str) -> t
     path = _cache_path(weight, lang, digest, "ttf")
     cmap = _cmap(weight)
     missing = tuple(c for c in charset if ord(c) not in cmap)
-    font_bytes = _read_cached(path)
+    font_bytes = read_checked(path)
     if font_bytes is None:
         font_bytes = _cut_subset(weight, lang, [ord(c) for c in charset if ord(c) in cmap], postscript_name)
-        _write_cached(path, font_bytes)
+        write_checked(path, font_bytes)
     return font_bytes, missing
 
 
@@ -241,7 +286,7 @@ def _locl(weight: str) -> dict[str, dict[int, str]]:
     """Per language: CJK code point -> the glyph of that language's form (`locl`).
     One GSUB parse for all languages, then read from the cache."""
     path = _cache_path(weight, "locl", "json")
-    data = _read_cached(path)
+    data = read_checked(path)
     if data is not None:
         return {lang: {int(cp): glyph for cp, glyph in mapping.items()}
                 for lang, mapping in json.loads(data).items()}
@@ -250,7 +295,7 @@ def _locl(weight: str) -> dict[str, dict[int, str]]:
     font = TTFont(str(font_file(weight)), lazy=True)
     cmap = font.getBestCmap()
     result = {lang: _locl_of(font, tag, cmap) for lang, tag in LOCL_TAGS.items()}
-    _write_cached(path, json.dumps(result, sort_keys=True).encode())
+    write_checked(path, json.dumps(result, sort_keys=True).encode())
     return result
 
 

@@ -8,9 +8,9 @@ resolves in the corpus.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from judgebot.cards.content import Block, CardItem, label
+from judgebot.cards.selection import Selection
 from judgebot.engine.procedures import PRIZES_BY_RULE, PROCEDURES, Step, see_also
 from judgebot.errors import InputError, UnknownIdError
 
@@ -62,22 +62,6 @@ PRIZE_WORD = {"ja": "サイド{n}枚", "zh": "奖赏卡{n}张", "ko": "프라이
 _ENUMERATOR = re.compile(r"^\s*(?:\d+[.．]|[①-⑩])\s*")
 _STEP_LABEL = re.compile(r"^\s*(\d{1,2}|[a-z]|[①-⑳])[.．)）]\s*")
 _MARKER = re.compile(r"^(?:【(?:FAQ|文例|例)\s*\d*】|例\s*\d*\)|\(例\)|（例）)\s*")
-
-
-@dataclass
-class Selection:
-    """What to print, as given on the command line."""
-
-    citations: list[str] = field(default_factory=list)
-    chapter: str | None = None
-    query: str | None = None
-    query_limit: int = 9
-    glossary: str | None = None  # "all" or a glossary kind
-    procedures: list[str] = field(default_factory=list)  # names or "all"
-    lang: str | None = None  # ja | zh | ko; None keeps each citation's own document
-
-    def is_empty(self) -> bool:
-        return not (self.citations or self.chapter or self.query or self.glossary or self.procedures)
 
 
 def select_items(selection: Selection, corpus) -> list[CardItem]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-import yaml
+from judgebot.yaml_data import YAMLError, load_yaml
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
@@ -33,8 +33,8 @@ def load_alignment() -> dict:
     if not path.exists():
         return {"guides": {}, "merged": {}, "rules": {}}
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
+        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+    except YAMLError as exc:
         raise InputError(f"{path}: not valid YAML: {exc}") from None
     return {
         "guides": raw.get("guides") or {},

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import yaml
+from judgebot.yaml_data import YAMLError, load_yaml
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
@@ -31,8 +31,8 @@ def load_titles() -> dict[str, str]:
     if not path.exists():
         return {}
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
+        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+    except YAMLError as exc:
         raise InputError(f"{path}: not valid YAML: {exc}") from None
     if not isinstance(raw, dict):
         raise InputError(f"{path}: expected a mapping of citation to English title")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-import yaml
+from judgebot.yaml_data import YAMLError, load_yaml
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
@@ -26,8 +26,8 @@ from judgebot.paths import data_dir
 def table() -> dict[str, tuple[str, ...]]:
     path = data_dir() / "citations.yaml"
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
+        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+    except (OSError, YAMLError) as exc:
         raise InputError(f"{path}: cannot read the citation table: {exc}") from None
     return {kind: tuple(cites or ()) for kind, cites in (raw.get("kinds") or {}).items()}
 
