@@ -105,7 +105,7 @@ def coverage() -> int:
 
 def fonts() -> int:
     """Cut the font subsets the wheel ships (data/fonts/) for the packaged data's characters."""
-    return sh(PY, "-m", "judgebot.cards.font_build", "data/fonts", "data", check=False)
+    return sh(PY, "-m", "judgebot.cards.font_build", "data/fonts", check=False)
 
 
 TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage, "fonts": fonts}

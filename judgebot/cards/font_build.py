@@ -1,5 +1,5 @@
 """Cut the font subsets the wheel ships (`data/fonts/`): for each card language and
-weight, Noto Sans CJK cut to every character of the packaged data, so that cards of
+weight, Noto Sans CJK cut to every character a card of the packaged data can print, so that cards of
 the packaged rules need no cutting at run time (`fonts.packaged_fonts`).
 
 Run by `python3 dev.py fonts` when the data gains characters; a test fails until then.
@@ -12,41 +12,27 @@ import json
 import sys
 from pathlib import Path
 
-import yaml
-
 from judgebot.cards import fonts
 from judgebot.cards.flowables import FIXED_CHARS
 from judgebot.files import write_atomically
-from judgebot.paths import packaged_data_dir
 
 WEIGHTS = ("regular", "bold")
 
 
-def packaged_charset(data: Path | None = None) -> set[str]:
-    """Every printable character of the packaged data's JSON and YAML (keys and
-    values), plus the characters every card may print."""
-    data = data or packaged_data_dir()
-    found: set[str] = set(FIXED_CHARS)
-    for path in sorted(data.rglob("*")):
-        if path.parent.name == "fonts":
-            continue  # the manifest of the subsets themselves
-        if path.suffix == ".json":
-            _strings_into(json.loads(path.read_text(encoding="utf-8")), found)
-        elif path.suffix == ".yaml":
-            _strings_into(yaml.safe_load(path.read_text(encoding="utf-8")), found)
+def packaged_charset(corpus=None) -> set[str]:
+    """Every character a card of the packaged data can print: each record of the
+    corpus, the glossary and procedure cards in each card language, and the
+    characters every card may print (FIXED_CHARS)."""
+    from judgebot.cards.select import CARD_LANGS, PROCEDURE_ORDER, glossary_items, procedure_item, record_item
+    from judgebot.corpus import load_corpus
+
+    corpus = corpus or load_corpus()
+    items = [record_item(record, corpus) for document in corpus.documents.values() for record in document.records]
+    for lang in CARD_LANGS:
+        items += glossary_items("all", lang, corpus)
+        items += [procedure_item(name, lang, corpus) for name in PROCEDURE_ORDER]
+    found = set(FIXED_CHARS).union(*(item.text_chars() for item in items))
     return {c for c in found if fonts._printable(c)}
-
-
-def _strings_into(value, found: set[str]) -> None:
-    if isinstance(value, str):
-        found.update(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _strings_into(key, found)
-            _strings_into(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _strings_into(item, found)
 
 
 def build(out: Path, charset: set[str]) -> dict:
@@ -70,6 +56,6 @@ def build(out: Path, charset: set[str]) -> dict:
 
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("data/fonts")
-    result = build(target, packaged_charset(Path("data") if len(sys.argv) <= 2 else Path(sys.argv[2])))
+    result = build(target, packaged_charset())
     print(f"{target}: {len(result['fonts'])} subsets of {len(result['chars'])} characters "
           f"({len(result['lacking'])} without a glyph in Noto)")
