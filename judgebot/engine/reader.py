@@ -21,6 +21,7 @@ Additive extensions to SCENARIOS.md (nothing the spec allows changes meaning):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
@@ -535,6 +536,7 @@ class Reader:
         return Tool(name=name, effects=tuple(_resource(e, name, "tool", ()) for e in effects))
 
 
+@lru_cache(maxsize=8192)  # the same few hundred paths in every scenario of a batch
 def _join(path: str, key: str) -> str:
     key = key_label(key)
     return f"{path}.{key}" if path else key

@@ -20,11 +20,15 @@ Every line in the map is a `Line`: an int that also knows its 1-based column.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import yaml
+from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
+                         SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from judgebot.errors import ScenarioError, shorten
 
@@ -66,8 +70,17 @@ class Line(int):
         return value
 
 
+_LINES: dict[tuple[int, int], Line] = {}  # the same places recur in every scenario of a batch
+
+
 def mark_line(mark) -> Line:
-    return Line(mark.line + 1, mark.column + 1)
+    place = (mark.line, mark.column)
+    line = _LINES.get(place)
+    if line is None:
+        if len(_LINES) > 50_000:
+            _LINES.clear()
+        line = _LINES[place] = Line(mark.line + 1, mark.column + 1)
+    return line
 
 
 class _Frame:
@@ -238,6 +251,199 @@ class _NodeBuilder:
                                 f"cannot read {node.value[:60]!r} as a number") from None
 
 
+class _Unusual(Exception):
+    """Something the one-pass reader leaves to the node-based one (merge keys, keys
+    that are collections, several documents): rare, and read there exactly as before."""
+
+
+STR_TAG = "tag:yaml.org,2002:str"
+
+
+class _Open(_Frame):
+    """An open mapping or list while reading in one pass: the value being built, its
+    key path and where its lines start in the order they were recorded."""
+
+    __slots__ = ("value", "path", "child", "key_text", "line", "first_line")
+
+    def __init__(self, anchor: str | None, is_map: bool, value, path: str, line: int, first_line: int):
+        super().__init__(anchor, is_map)
+        self.value, self.path, self.line, self.first_line = value, path, line, first_line
+        self.child, self.key_text = path, None
+
+
+def read_events(loader, file: str, limits: Limits = LIMITS) -> tuple[Any, dict[str, int]]:
+    """Check the limits and build the data and its lines in one walk of the event
+    stream: what `check_limits` then `_NodeBuilder.build` give, without building a
+    node tree and without parsing the text twice. (The loop is written out flat: it
+    runs once per value of every scenario checked.)"""
+    frames: list[_Open] = []
+    sizes: dict[str, int] = {}  # anchor -> expanded size
+    anchored: dict[str, tuple[Any, int, list[tuple[str, int]]]] = {}  # anchor -> value, line, inner lines
+    lines: dict[str, int] = {}
+    expanded = aliases = documents = 0
+    result: list[Any] = []
+    max_nodes, max_depth, short = limits.nodes, limits.depth, limits.number_digits
+
+    def fail(event, message: str) -> None:
+        raise ScenarioError(file, mark_line(event.start_mark), _path(frames), message)
+
+    def place(value, size: int, scalar: str | None, line, path: str | None) -> None:
+        """Put a finished value into its parent (a list item's line is recorded here)."""
+        if not frames:
+            lines[""] = line
+            result.append(value)
+            return
+        parent = frames[-1]
+        if parent.is_map:
+            parent.value[parent.key_text] = value
+        else:
+            lines[path] = line
+            parent.value.append(value)
+        parent.items += 1
+        parent.size += size
+
+    get_event = loader.get_event
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is ScalarEvent:
+            if event.tag is not None and event.tag not in ALLOWED_EXPLICIT_TAGS:
+                fail(event, f"YAML tag {_short_tag(event.tag)} is not allowed (plain data only)")
+            value = event.value
+            if len(value) >= short or not value.isascii():
+                _check_scalar(loader, event, limits, fail)
+            expanded += 1
+            if expanded > max_nodes:
+                fail(event, f"more than {max_nodes:,} values once aliases are expanded")
+            parent = frames[-1] if frames else None
+            if parent is not None and parent.is_map:
+                if not parent.items % 2:
+                    if event.anchor is not None:
+                        raise _Unusual("an anchored key")
+                    _read_key(loader, event, parent, file, lines)
+                    parent.key = value
+                    parent.items += 1
+                    parent.size += 1
+                    continue
+                path, line = parent.child, None  # its line is its key's
+            else:
+                path = f"{parent.path}[{len(parent.value)}]" if parent is not None else ""
+                line = mark_line(event.start_mark)
+            if event.implicit[0] or event.tag is not None:
+                value = _scalar_value(loader, event, file, path)
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+                anchored[event.anchor] = (value, line or mark_line(event.start_mark), [])
+            place(value, 1, event.value, line, path)
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if event.tag is not None and event.tag not in ALLOWED_EXPLICIT_TAGS:
+                fail(event, f"YAML tag {_short_tag(event.tag)} is not allowed (plain data only)")
+            if len(frames) >= max_depth:
+                fail(event, f"nested deeper than {max_depth} levels")
+            parent = frames[-1] if frames else None
+            if parent is not None and parent.is_map and not parent.items % 2:
+                raise _Unusual("a key that is a mapping or a list")
+            expanded += 1
+            line = mark_line(event.start_mark)
+            if parent is None:
+                path = ""
+                lines[""] = line
+            elif parent.is_map:
+                path = parent.child
+            else:
+                path = f"{parent.path}[{len(parent.value)}]"
+                lines[path] = line
+            is_map = kind is MappingStartEvent
+            frames.append(_Open(event.anchor, is_map, {} if is_map else [], path, line, len(lines)))
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            done = frames.pop()
+            if done.anchor is not None:
+                sizes[done.anchor] = done.size
+                cut = len(done.path)
+                anchored[done.anchor] = (done.value, done.line, [
+                    (path[cut:], at) for path, at in islice(lines.items(), done.first_line, None)])
+            if frames:
+                place(done.value, done.size, None, done.line, done.path)
+            else:
+                result.append(done.value)
+        elif kind is AliasEvent:
+            aliases += 1
+            if aliases > limits.aliases:
+                fail(event, f"more than {limits.aliases} aliases (*name); expected plain data")
+            if event.anchor not in sizes:
+                inside = any(frame.anchor == event.anchor for frame in frames)
+                fail(event, f"alias *{event.anchor} " + ("refers to a value that contains it (a cycle)"
+                                                         if inside else "has no anchor before it"))
+            size = sizes[event.anchor]
+            expanded += size
+            if expanded > max_nodes:
+                fail(event, f"more than {max_nodes:,} values once aliases are expanded")
+            parent = frames[-1] if frames else None
+            if parent is not None and parent.is_map and not parent.items % 2:
+                raise _Unusual("an alias as a key")
+            value, line, inner = anchored[event.anchor]
+            path = "" if parent is None else parent.child if parent.is_map else f"{parent.path}[{len(parent.value)}]"
+            for rel, at in inner:
+                lines[path + rel] = at
+            place(copy.deepcopy(value), size, None, line, path)
+        elif kind is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise _Unusual("several documents")
+        elif kind is StreamEndEvent:
+            return (result[0] if result else None), lines
+
+
+def _read_key(loader, event, parent: _Open, file: str, lines: dict) -> None:
+    """A mapping's key: its text as a key path shows it, refused if it repeats."""
+    if event.value == "<<" and event.tag is None and event.implicit[0]:
+        raise _Unusual("a merge key (<<)")
+    key = _scalar_value(loader, event, file, parent.path)
+    if not isinstance(key, str):
+        key = str(key).lower() if isinstance(key, bool) else str(key)
+    label = key_label(key)
+    child = f"{parent.path}.{label}" if parent.path else label
+    line = mark_line(event.start_mark)
+    if key in parent.value:
+        raise ScenarioError(file, line, child, f"duplicate key {key!r}")
+    lines[child] = line
+    parent.child, parent.key_text = child, key
+
+
+def _resolve_plain(loader, event) -> str:
+    """The implicit tag of a plain scalar, as `Resolver.resolve` finds it, without the
+    call when no implicit type starts with the scalar's first character."""
+    value = event.value
+    if value:
+        candidates = loader.yaml_implicit_resolvers.get(value[0])
+        if not candidates:
+            return STR_TAG
+        for tag, pattern in candidates:
+            if pattern.match(value):
+                return tag
+        return STR_TAG
+    return loader.resolve(yaml.ScalarNode, value, event.implicit)
+
+
+def _scalar_value(loader, event, file: str, path: str) -> Any:
+    """What safe_load builds for a scalar, as `_NodeBuilder._scalar` does."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        if not event.implicit[0]:
+            return event.value  # quoted: text
+        tag = _resolve_plain(loader, event)
+    if tag == STR_TAG:
+        return event.value
+    if tag not in SCALAR_TAGS:
+        return event.value  # an implicit timestamp or `=`: the text as written
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    try:
+        return loader.yaml_constructors[tag](loader, node)
+    except (ValueError, OverflowError):
+        raise ScenarioError(file, mark_line(event.start_mark), path,
+                            f"cannot read {event.value[:60]!r} as a number") from None
+
+
 if getattr(yaml, "__with_libyaml__", False):
     class FastLineLoader(_NodeBuilder, yaml.CSafeLoader):
         """libyaml's safe parser with line recording."""
@@ -310,6 +516,19 @@ def _read(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
         loader.dispose()
 
 
+def _one_pass(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
+    """`read_events`, or for what it leaves aside (`_Unusual`) the two passes of
+    `check_limits` and the node-based builder."""
+    loader = loader_class(text, file)
+    try:
+        return read_events(loader, file)
+    except _Unusual:
+        pass
+    finally:
+        loader.dispose()
+    return _read(loader_class, text, file)
+
+
 def _line_column(text: str, position: int) -> tuple[int, int]:
     before = text[:position]
     return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
@@ -348,11 +567,11 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
                                             f"{LIMITS.file_bytes:,}")
     if FastLineLoader is not None:
         try:
-            return _read(FastLineLoader, text, file)
+            return _one_pass(FastLineLoader, text, file)
         except yaml.YAMLError:
             pass  # read it again below: the position-index allowance, or the error with its line
     try:
-        return _read(LineLoader, text, file)
+        return _one_pass(LineLoader, text, file)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. ESC or NUL
         line, column = _line_column(text, exc.position)
         raise ScenarioError(file, line, "", f"invalid YAML: character {_char_name(exc.character)} is not "
