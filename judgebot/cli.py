@@ -76,7 +76,9 @@ _JSON_UNSAFE = re.compile(r"[\x7f-\x9f\ud800-\udfff]")
 
 
 def _json_text(obj) -> str:
-    text = json.dumps(obj, ensure_ascii=False, indent=2)
+    from judgebot.present.json_indent import dumps_indented
+
+    text = dumps_indented(obj)
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 

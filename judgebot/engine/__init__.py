@@ -12,10 +12,10 @@ NotModelledError rather than answered by guessing.
 from __future__ import annotations
 
 import os
+from importlib import import_module
 from pathlib import Path
 from typing import Callable, Iterator
 
-from judgebot.engine import ability, attach, attack, bench, checkup, evolve, game_end, play, retreat, setup
 from judgebot.engine.catalog import one_read
 from judgebot.engine.model import Scenario
 from judgebot.engine.ruling import Ruling
@@ -23,17 +23,21 @@ from judgebot.engine.scenario import load_scenario
 from judgebot.engine.verify import verify_ruling
 from judgebot.errors import InputError, NotModelledError
 
+
+def _handler(module: str) -> Callable[[Scenario, Ruling], Ruling]:
+    """The procedure module's `resolve`, imported on first use: a batch of attack
+    scenarios never loads the evolve or setup procedures."""
+
+    def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+        return import_module(f"judgebot.engine.{module}").resolve(scenario, ruling)
+
+    resolve.__qualname__ = f"{module}.resolve"
+    return resolve
+
+
 ASK_HANDLERS: dict[str, Callable[[Scenario, Ruling], Ruling]] = {
-    "attack": attack.resolve,
-    "retreat": retreat.resolve,
-    "ability": ability.resolve,
-    "evolve": evolve.resolve,
-    "bench": bench.resolve,
-    "play": play.resolve,
-    "attach": attach.resolve,
-    "checkup": checkup.resolve,
-    "game_end": game_end.resolve,
-    "setup": setup.resolve,
+    kind: _handler(kind)
+    for kind in ("attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup", "game_end", "setup")
 }
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from judgebot.corpus.alignment import load_alignment
 from judgebot.engine.effects import Board, cites_of, describe_effect
 from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
@@ -39,6 +38,8 @@ def _cite(key: str, *extra: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _zh_to_ja() -> dict[str, str]:
+    from judgebot.corpus.alignment import load_alignment  # only for cards that cite a guide-zh FAQ
+
     return {f"guide-zh:{zh}": f"guide-ja:{ja}" for ja, zh in load_alignment()["guides"].items()}
 
 

@@ -156,9 +156,10 @@ class Reader:
             value = {}
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping, got {describe(value)}")
-        for key in value:
-            if key not in allowed:
-                self.fail(_join(path, key), f"unknown key {shorten(key)!r}; allowed keys: {', '.join(allowed)}")
+        if not _key_set(allowed).issuperset(value):
+            for key in value:
+                if key not in allowed:
+                    self.fail(_join(path, key), f"unknown key {shorten(key)!r}; allowed keys: {', '.join(allowed)}")
         for key in required:
             if key not in value:
                 self.fail(path, f"missing required key {key!r}")
@@ -534,6 +535,11 @@ class Reader:
         effects = self.one_or_more_effects(raw.get("effect"), _join(path, "effect"), "tool")
         effects += self.effect_list(raw.get("effects"), _join(path, "effects"), "tool")
         return Tool(name=name, effects=tuple(_resource(e, name, "tool", ()) for e in effects))
+
+
+@lru_cache(maxsize=256)
+def _key_set(allowed: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(allowed)
 
 
 @lru_cache(maxsize=8192)  # the same few hundred paths in every scenario of a batch

@@ -320,7 +320,18 @@ def read_events(loader, file: str, limits: Limits = LIMITS) -> tuple[Any, dict[s
                 if not parent.items % 2:
                     if event.anchor is not None:
                         raise _Unusual("an anchored key")
-                    _read_key(loader, event, parent, file, lines)
+                    if event.tag is None and event.implicit[0] and value != "<<" \
+                            and _plain_tag(loader, value) == STR_TAG:
+                        # the common key: plain text (its label and path built here)
+                        label = _LABELS.get(value) or key_label(value)
+                        child = f"{parent.path}.{label}" if parent.path else label
+                        if value in parent.value:
+                            raise ScenarioError(file, mark_line(event.start_mark), child, f"duplicate key {value!r}")
+                        lines[child] = mark_line(event.start_mark)
+                        parent.child = child
+                        parent.key_text = value
+                    else:
+                        _read_key(loader, event, parent, file, lines)
                     parent.key = value
                     parent.items += 1
                     parent.size += 1
@@ -329,7 +340,7 @@ def read_events(loader, file: str, limits: Limits = LIMITS) -> tuple[Any, dict[s
             else:
                 path = f"{parent.path}[{len(parent.value)}]" if parent is not None else ""
                 line = mark_line(event.start_mark)
-            if event.implicit[0] or event.tag is not None:
+            if event.tag is not None or (event.implicit[0] and _plain_tag(loader, value) != STR_TAG):
                 value = _scalar_value(loader, event, file, path)
             if event.anchor is not None:
                 sizes[event.anchor] = 1
@@ -410,10 +421,25 @@ def _read_key(loader, event, parent: _Open, file: str, lines: dict) -> None:
     parent.child, parent.key_text = child, key
 
 
-def _resolve_plain(loader, event) -> str:
+_TAGS: dict[str, str] = {}  # plain scalar -> its implicit tag (keys and names recur in every file)
+_LABELS: dict[str, str] = {}  # key -> its label in key paths
+
+
+def _plain_tag(loader, value: str) -> str:
+    tag = _TAGS.get(value)
+    if tag is None:
+        if len(_TAGS) > 20_000:
+            _TAGS.clear()
+            _LABELS.clear()
+        tag = _TAGS[value] = _resolve_plain(loader, value)
+        if tag == STR_TAG:
+            _LABELS[value] = key_label(value)
+    return tag
+
+
+def _resolve_plain(loader, value: str) -> str:
     """The implicit tag of a plain scalar, as `Resolver.resolve` finds it, without the
     call when no implicit type starts with the scalar's first character."""
-    value = event.value
     if value:
         candidates = loader.yaml_implicit_resolvers.get(value[0])
         if not candidates:
@@ -422,7 +448,7 @@ def _resolve_plain(loader, event) -> str:
             if pattern.match(value):
                 return tag
         return STR_TAG
-    return loader.resolve(yaml.ScalarNode, value, event.implicit)
+    return loader.resolve(yaml.ScalarNode, value, (True, False))
 
 
 def _scalar_value(loader, event, file: str, path: str) -> Any:
@@ -431,7 +457,7 @@ def _scalar_value(loader, event, file: str, path: str) -> Any:
     if tag is None or tag == "!":
         if not event.implicit[0]:
             return event.value  # quoted: text
-        tag = _resolve_plain(loader, event)
+        tag = _plain_tag(loader, event.value)
     if tag == STR_TAG:
         return event.value
     if tag not in SCALAR_TAGS:
