@@ -7,6 +7,7 @@
     python3 dev.py fuzz N  # set up, then check N seeded mutations of the rulings (tests/fuzz.py)
     python3 dev.py coverage  # rewrite docs/COVERAGE.md (guide items × engine × rulings)
     python3 dev.py fonts   # re-cut the font subsets shipped in the wheel (data/fonts/)
+    python3 dev.py index   # rebuild the search index shipped in the wheel (data/index/)
 
 Set-up creates .venv/ beside this file and installs judgebot (editable) with its
 test extras; it is skipped when pyproject.toml has not changed since the last run.
@@ -108,7 +109,13 @@ def fonts() -> int:
     return sh(PY, "-m", "judgebot.cards.font_build", "data/fonts", check=False)
 
 
-TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage, "fonts": fonts}
+def index() -> int:
+    """Build the search index shipped in the wheel (data/index/) from the packaged corpus."""
+    return sh(PY, "-m", "judgebot.search.index", "data/index", check=False)
+
+
+TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage, "fonts": fonts,
+         "index": index}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

@@ -215,7 +215,8 @@ def term(
 
 @app.command()
 def index(
-    rebuild: bool = typer.Option(False, "--rebuild", help="Rebuild even if the index is current."),
+    rebuild: bool = typer.Option(False, "--rebuild", help="Make it again even if the index is current."),
+    from_scratch: bool = typer.Option(False, "--from-scratch", help="Build it from the corpus even when the copy shipped with judgebot is this corpus's."),
     json_: bool = JsonOpt,
 ) -> None:
     """Build the search index (search builds it on first use)."""
@@ -223,11 +224,12 @@ def index(
     def body():
         from judgebot.search import ensure_index
 
-        info = ensure_index(rebuild=rebuild)
+        info = ensure_index(rebuild=rebuild or from_scratch, from_scratch=from_scratch)
         if json_:
             _print_json(info)
         else:
-            state = "built" if info.get("built") else "up to date"
+            state = {"cache": "up to date", "shipped": "restored from the copy shipped with judgebot",
+                     "corpus": "built"}[info["source"]]
             _console().print(
                 f"index {state}: {info['documents']} records, corpus {info['content_hash']}, "
                 f"at {info['path']}"
@@ -450,7 +452,7 @@ COMMAND_EXAMPLES = {
     "show": ["judgebot show I-A-03", "judgebot show I-A-03 --lang zh",
              "judgebot show guide-ja:II-B-07/faq-1 --json"],
     "term": ["judgebot term 약점", "judgebot term weakness --json"],
-    "index": ["judgebot index", "judgebot index --rebuild --json"],
+    "index": ["judgebot index", "judgebot index --rebuild --json", "judgebot index --from-scratch"],
     "check": ["judgebot check rulings/guide-ja_II-B-07_faq-1.yaml",
               "judgebot check --verify --quiet rulings/",
               "judgebot check --lang ja rulings/guide-ja_II-B-07_faq-1.yaml"],

@@ -22,10 +22,12 @@ from tests.test_contract import one_line_error
 OLD = b"%PDF-1.4 the old cards, which must survive\n%%EOF\n"
 
 
-def test_cards_killed_midway_leave_the_old_file_intact(cache_dir, tmp_path):
+def test_cards_killed_midway_leave_the_old_file_intact(tmp_path_factory, tmp_path):
     out = tmp_path / "cards.pdf"
     out.write_bytes(OLD)
-    env = {**os.environ, "JUDGEBOT_CACHE": str(cache_dir)}
+    # a cache of its own: these cards are drawn (into the temporary file), not copied
+    # from a PDF another test left in the cache
+    env = {**os.environ, "JUDGEBOT_CACHE": str(tmp_path_factory.mktemp("cache"))}
     proc = subprocess.Popen([sys.executable, "-m", "judgebot", "cards", "--procedure", "all", "--lang", "ja",
                              "-o", str(out)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)

@@ -353,8 +353,9 @@ def test_index_is_built_once_then_reused(env):
     path = Path(first["path"])
     assert path.parent.parent == env["cache"]
     assert (path / "READY").is_file()
+    assert first["source"] == "corpus"  # a corpus of the test's own: built, not the shipped copy
     second = ensure_index()
-    assert second == {**first, "built": False}
+    assert second == {**first, "built": False, "source": "cache"}
 
 
 def test_rebuild_flag_rebuilds_in_place(env):

@@ -50,23 +50,34 @@ def build_cards(selection: Selection, output: str | Path | BinaryIO, page: str =
         check_output_path(output)  # a directory as the output: refused before any work
     key = pdf_cache.cache_key(selection, page, card) if corpus is None else None
     cached = pdf_cache.load(key) if key else None
-    if cached is not None:
-        pdf, summary = cached
-    else:
-        pdf, summary = _render(selection, page, card, corpus)
+    if cached is None:
+        # Drawn straight into the output (a file through a temporary beside it, renamed
+        # when complete), then kept for the next time.
+        summary = _render(selection, page, card, corpus, output if in_memory else Path(output))
         if key:
-            pdf_cache.store(key, pdf, summary)
-    if in_memory:
-        output.write(pdf)
+            pdf = output.getvalue() if isinstance(output, io.BytesIO) else _read_back(output)
+            if pdf is not None:
+                pdf_cache.store(key, pdf, summary)
     else:
-        try:
-            write_atomically(Path(output), pdf)
-        except FileProblem as exc:
-            raise InputError(f"{output}: cannot write the PDF: {exc.reason}") from None
+        pdf, summary = cached
+        if in_memory:
+            output.write(pdf)
+        else:
+            try:
+                write_atomically(Path(output), pdf)
+            except FileProblem as exc:
+                raise InputError(f"{output}: cannot write the PDF: {exc.reason}") from None
     return {"output": None if in_memory else str(output), **summary}
 
 
-def _render(selection: Selection, page: str, card: str, corpus) -> tuple[bytes, dict]:
+def _read_back(output) -> bytes | None:
+    try:
+        return Path(output).read_bytes()
+    except (OSError, TypeError):
+        return None
+
+
+def _render(selection: Selection, page: str, card: str, corpus, output: Path | BinaryIO) -> dict:
     from judgebot.cards.layout import make_sheet
     from judgebot.cards.render import render_pdf
     from judgebot.cards.select import select_items
@@ -77,10 +88,8 @@ def _render(selection: Selection, page: str, card: str, corpus) -> tuple[bytes, 
         corpus = load_corpus()
     sheet = make_sheet(page, card)
     items = select_items(selection, corpus)
-    buffer = io.BytesIO()
-    summary = render_pdf(items, buffer, sheet)
+    summary = render_pdf(items, output, sheet)
     summary.pop("output")
     langs = sorted({item["lang"] for item in summary["items"]})
-    return buffer.getvalue(), {"cards": summary.pop("cards"), "pages": summary.pop("pages"),
-                               "lang": selection.lang, "langs": langs, "page": page, "card": card,
-                               **summary}
+    return {"cards": summary.pop("cards"), "pages": summary.pop("pages"), "lang": selection.lang,
+            "langs": langs, "page": page, "card": card, **summary}

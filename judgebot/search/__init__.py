@@ -3,12 +3,19 @@ Japanese, Chinese, Korean or English (through the glossary).
 
     search(query, lang="all", doc=None, limit=10) -> dict   # CONTRACT.md `search`
     ensure_index(rebuild=False) -> dict                      # `judgebot index`
+
+The modules are imported by the function that needs them: `judgebot index` never
+loads the query side.
 """
 
 from __future__ import annotations
 
-from judgebot.search.index import ensure_index
-from judgebot.search.query import run_search
+
+def ensure_index(rebuild: bool = False, from_scratch: bool = False) -> dict:
+    """See `judgebot.search.index.ensure_index`."""
+    from judgebot.search.index import ensure_index as ensure
+
+    return ensure(rebuild=rebuild, from_scratch=from_scratch)
 
 
 def search(query: str, lang: str | None = None, doc: str | None = None, limit: int = 10) -> dict:
@@ -24,6 +31,8 @@ def search(query: str, lang: str | None = None, doc: str | None = None, limit: i
     when an English word was read as a glossary word, "corrected" ({"weaknes":
     "weakness"}). Raises InputError (empty query, unknown --doc/--lang, bad limit)
     and CacheError (index cache unreadable or unwritable)."""
+    from judgebot.search.query import run_search
+
     return run_search(query, lang=lang, doc=doc, limit=limit)
 
 

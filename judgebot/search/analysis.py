@@ -14,7 +14,11 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from collections import Counter
+
 from whoosh.analysis import Analyzer, Token, Tokenizer
+from whoosh.formats import Frequency
+from whoosh.system import pack_uint
 
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 
@@ -30,17 +34,13 @@ _CJK = (
 _RUN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[0-9a-z]+(?:['’][a-z]+)?)")
 
 
+# Latin-1 supplement / extended letters to their base letter (é → e): one
+# str.translate instead of a loop over every character of CJK text.
+_LATIN_BASE = {code: unicodedata.normalize("NFD", chr(code))[0] for code in range(0x00C0, 0x0250)}
+
+
 def _strip_latin_accents(text: str) -> str:
-    if text.isascii():
-        return text
-    out = []
-    for char in text:
-        if "\u00c0" <= char <= "\u024f":  # Latin-1 supplement / extended: é → e
-            base = unicodedata.normalize("NFD", char)[0]
-            out.append(base)
-        else:
-            out.append(char)
-    return "".join(out)
+    return text if text.isascii() else text.translate(_LATIN_BASE)
 
 
 def normalize_char(char: str) -> str:
@@ -109,6 +109,20 @@ def index_terms(text: str) -> list[str]:
     return [t.text for t in CJKTokenizer()(normalize(text), mode="index")]
 
 
+def index_term_list(text: str) -> list[str]:
+    """The same terms as `index_terms`, in another order, built without Token objects
+    (indexing counts them and nothing else)."""
+    out: list[str] = []
+    for match in _RUN.finditer(normalize(text)):
+        run = match.group()
+        if match.lastgroup == "word" or len(run) == 1:
+            out.append(run)
+        else:
+            out.extend([run[i : i + 2] for i in range(len(run) - 1)])
+            out.extend(run)
+    return out
+
+
 def query_terms(text: str) -> list[str]:
     """The terms a query string is searched with: bigrams for CJK runs, words for
     Latin text."""
@@ -161,3 +175,16 @@ class CJKAnalyzer(Analyzer):
 
     def __call__(self, value, **kwargs):
         return CJKTokenizer()(normalize(value), **kwargs)
+
+
+class CJKFrequency(Frequency):
+    """Whoosh's Frequency postings, counted straight from `index_term_list` when the
+    field's analyzer is CJKAnalyzer (every token has boost 1): the same postings as
+    Frequency writes, without a Token per term and a generator per filter."""
+
+    def word_values(self, value, analyzer, **kwargs):
+        if not isinstance(analyzer, CJKAnalyzer) or kwargs.get("mode", "index") != "index" \
+                or not isinstance(value, str):
+            return super().word_values(value, analyzer, **kwargs)
+        boost = self.field_boost
+        return ((word, freq, freq * boost, pack_uint(freq)) for word, freq in Counter(index_term_list(value)).items())

@@ -9,7 +9,12 @@ Layout under ``cache_dir()/search-index/``::
         READY                # marker, written last, before the directory is renamed
 
 ``<key>`` is the corpus content hash plus the schema version, so a change to the
-analysis code also triggers a rebuild. A build writes into a temporary directory and
+analysis code also triggers a rebuild.
+
+The wheel ships the index of the packaged corpus (``data/index/``, written by
+``python3 dev.py index``): when its key is the current one, the cache gets a copy of
+it (checked by opening it) instead of a build, so the first search after installing
+builds nothing. ``from_scratch`` builds from the corpus regardless. A build writes into a temporary directory and
 renames it into place; readers only open a ``<key>`` directory that holds READY.
 Two processes building at once serialize on the lock and the loser uses the
 winner's index.
@@ -18,25 +23,39 @@ winner's index.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import shutil
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
-from whoosh import index as whoosh_index
-from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
-
 from judgebot.corpus.model import content_hash as corpus_content_hash
 from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
-from judgebot.search.analysis import CJKAnalyzer, normalize
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 READY = "READY"
+SHIPPED = "SHIPPED"  # in the packaged copy: "<key> <record count>"
 
 
-def make_schema() -> Schema:
+def _text(analyzer):
+    from whoosh.fields import TEXT
+
+    from judgebot.search.analysis import CJKFrequency
+
+    field = TEXT(analyzer=analyzer, phrase=False)
+    field.format = CJKFrequency(field_boost=field.format.field_boost)
+    return field
+
+
+def make_schema():
+    # Whoosh and the analysis load only for a build or a search: restoring the shipped
+    # index needs neither.
+    from whoosh.fields import ID, NUMERIC, STORED, Schema
+
+    from judgebot.search.analysis import CJKAnalyzer
+
     analyzer = CJKAnalyzer()
     return Schema(
         id=ID(stored=True, unique=True),
@@ -47,10 +66,10 @@ def make_schema() -> Schema:
         title=STORED(),
         # A section's heading names its topic; a FAQ's or example's title is only the
         # card it quotes, so that is indexed with the body instead.
-        heading=TEXT(analyzer=analyzer, phrase=False),
+        heading=_text(analyzer),
         # A section's own statements: the FAQs and example cards it contains are hits
         # of their own, and their card text would otherwise outweigh the rule.
-        body=TEXT(analyzer=analyzer, phrase=False),
+        body=_text(analyzer),
         text=STORED(),
         # normalized title + text (for matched terms at search time) and normalized
         # own statements (for term proximity)
@@ -146,9 +165,29 @@ def rule_key(record) -> str:
     return record.id
 
 
-def _write_records(path: Path, corpus) -> int:
+def _codec():
+    """Whoosh's codec, set for a small index built in one go: posting blocks not
+    zlib-compressed (the index is a few MB in a cache), and no per-block length
+    statistics, which cost a read of every document's field length per posting while
+    writing and only serve to skip blocks in indexes far larger than this one (scores
+    read the lengths per document, so hits and scores are the same)."""
+    from whoosh.codec.whoosh3 import W3Codec
+
+    codec = W3Codec(compression=0)
+    codec.length_stats = False
+    return codec
+
+
+def _write_records(path: Path, corpus, compact: bool = False) -> int:
+    """Index every record into `path`; `compact`: Whoosh's default codec, postings
+    compressed (for the copy shipped in the wheel, where size counts, not time)."""
+    from whoosh import index as whoosh_index
+    from whoosh.codec.whoosh3 import W3Codec
+
+    from judgebot.search.analysis import normalize
+
     ix = whoosh_index.create_in(str(path), make_schema())
-    writer = ix.writer(limitmb=256)
+    writer = ix.writer(limitmb=256, codec=W3Codec() if compact else _codec(), compound=False)
     count = 0
     by_rule: dict[str, list[str]] = {}
     for record in corpus:
@@ -216,38 +255,125 @@ def _count(path: Path) -> int:
         raise CacheError(f"search index cache {path}: unreadable marker ({exc})") from None
 
 
-def ensure_index(rebuild: bool = False) -> dict:
-    """Make sure an index of the current corpus exists; build it if not (or if
-    `rebuild`). Returns {"built", "documents", "content_hash", "path"}."""
+def ensure_index(rebuild: bool = False, from_scratch: bool = False) -> dict:
+    """Make sure an index of the current corpus exists; make it if not (or if
+    `rebuild`): a copy of the shipped index when it is this corpus's, else (or with
+    `from_scratch`) a build. Returns {"built", "documents", "content_hash", "path",
+    "source"}: source "shipped" (copied), "corpus" (built) or "cache" (already there)."""
     content_hash = corpus_content_hash()
     root = index_root()
     target = root / index_key(content_hash)
     if not rebuild and is_ready(target):
-        return _info(False, target, content_hash)
+        return _info(False, target, content_hash, "cache")
     root = _make_root()
     with _build_lock(root):
-        if not rebuild and is_ready(target):  # another process built it meanwhile
-            return _info(False, target, content_hash)
+        if not rebuild and is_ready(target):  # another process made it meanwhile
+            return _info(False, target, content_hash, "cache")
+        if not from_scratch:
+            restored = _restore_shipped(root, content_hash)
+            if restored is not None:
+                return _info(True, restored, content_hash, "shipped")
         from judgebot.corpus import load_corpus
 
         corpus = load_corpus()
         target, _ = _build(root, corpus)
-        return _info(True, target, corpus.content_hash)
+        return _info(True, target, corpus.content_hash, "corpus")
 
 
-def _info(built: bool, path: Path, content_hash: str) -> dict:
+def _info(built: bool, path: Path, content_hash: str, source: str) -> dict:
     return {
         "built": built,
         "documents": _count(path),
         "content_hash": content_hash,
         "path": str(path),
+        "source": source,
     }
+
+
+# -- the index shipped in the wheel ----------------------------------------------------
+
+
+def shipped_dir() -> Path:
+    from judgebot.paths import packaged_data_dir
+
+    return packaged_data_dir() / "index"
+
+
+def shipped_key() -> tuple[str, int] | None:
+    """(key, record count) of the shipped index, or None if there is none."""
+    try:
+        key, count = (shipped_dir() / SHIPPED).read_text(encoding="utf-8").splitlines()[0].split()
+        return key, int(count)
+    except (OSError, ValueError):
+        return None
+
+
+def _restore_shipped(root: Path, content_hash: str) -> Path | None:
+    """Copy the shipped index into the cache if it is this corpus's and opens with
+    the right number of records; None otherwise (the caller builds)."""
+    key = index_key(content_hash)
+    shipped = shipped_key()
+    if shipped is None or shipped[0] != key:
+        return None
+    target = root / key
+    tmp = root / f".tmp-{key}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    try:
+        # copied, not linked: nothing done to the cache can reach the package files
+        shutil.copytree(shipped_dir(), tmp, ignore=shutil.ignore_patterns(SHIPPED, "__init__.py", "__pycache__"))
+        if not _intact(tmp):
+            raise OSError("the shipped index is not the one its manifest lists")
+        (tmp / READY).write_text(f"{content_hash} {shipped[1]}\n", encoding="utf-8")
+        if target.exists() or target.is_symlink():
+            target.rename(root / f".old-{key}-{uuid.uuid4().hex[:8]}")
+        tmp.rename(target)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None
+    _remove_stale(root, keep=key)
+    return target
+
+
+def _intact(copy: Path) -> bool:
+    """Every file the shipped manifest lists, with its sha256, and no other."""
+    try:
+        listed = dict(line.split()[::-1] for line in
+                      (shipped_dir() / SHIPPED).read_text(encoding="utf-8").splitlines()[1:] if line.strip())
+        present = {p.name for p in copy.iterdir()}
+        return present == set(listed) and all(
+            hashlib.sha256((copy / name).read_bytes()).hexdigest() == digest for name, digest in listed.items())
+    except (OSError, ValueError):
+        return False
+
+
+def write_shipped_index(out: Path) -> tuple[str, int]:
+    """Build the packaged corpus's index into `out` (emptied first) for the wheel."""
+    from judgebot.corpus import load_corpus
+
+    corpus = load_corpus()
+    if out.exists():
+        for child in out.iterdir():
+            if child.name not in ("__init__.py",):
+                if child.is_dir():
+                    shutil.rmtree(child)
+                else:
+                    child.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+    count = _write_records(out, corpus, compact=True)
+    for lock in out.glob("*WRITELOCK"):
+        lock.unlink()
+    key = index_key(corpus.content_hash)
+    files = sorted(p for p in out.iterdir() if p.name != "__init__.py")
+    listing = "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()} {p.name}\n" for p in files)
+    (out / SHIPPED).write_text(f"{key} {count}\n{listing}", encoding="utf-8")
+    return key, count
 
 
 # -- per-process open index --------------------------------------------------------
 
 
 def _open_dir(path: Path):
+    from whoosh import index as whoosh_index
+
     try:
         return whoosh_index.open_dir(str(path)).searcher()
     except Exception as exc:  # Whoosh raises many kinds on a damaged index
@@ -277,3 +403,10 @@ def open_searcher():
         old.close()
     _open.update(key=key, searcher=searcher)
     return searcher
+
+
+if __name__ == "__main__":
+    import sys
+
+    written_key, written = write_shipped_index(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("data/index"))
+    print(f"shipped index: {written} records, key {written_key}")
