@@ -392,13 +392,13 @@ class Reader:
     def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> "CatalogEntry":
         name = self.text(value, path)
         if self.catalog is None:
-            self.fail(path, f"{shorten(name)}: a catalog card cannot be used here; give the primitive effect")
+            self.fail(path, f"{key_label(name)}: a catalog card cannot be used here; give the primitive effect")
         entry = self.catalog.lookup(name)
         if entry is None:
-            self.not_modelled(path, f"{shorten(name)}: not in the card catalog — not modelled: give its effect "
+            self.not_modelled(path, f"{key_label(name)}: not in the card catalog — not modelled: give its effect "
                                     "inline ({kind: …})")
         if categories and entry.category not in categories:
-            self.fail(path, f"{shorten(name)} is a card of category {entry.category}, expected {' or '.join(categories)}")
+            self.fail(path, f"{key_label(name)} is a card of category {entry.category}, expected {' or '.join(categories)}")
         if not entry.modelled:
             self.not_modelled(path, f"{entry.name}: not modelled: {entry.why or 'the engine has no primitive for it'}"
                                     " — give its effect inline ({kind: …})")
