@@ -312,6 +312,19 @@ def _wildcard_pattern(form: str) -> str:
     return "".join(pieces)
 
 
+def _required_literal(form: str) -> str:
+    """The longest piece of a placeholder form that any text it matches contains as
+    written (the pattern lets spaces and apostrophes go: "this attack" also matches
+    "this-attack")."""
+    pieces = re.split(r"[●\s']+", form)
+    return max(pieces, key=len)
+
+
+@lru_cache(maxsize=256)
+def _alternation(patterns: tuple[str, ...]) -> re.Pattern:
+    return re.compile("|".join(f"({p})" for p in patterns))
+
+
 def _english_variants(form: str) -> list[str]:
     """An English form and its inflections on the last word (attack → attacks,
     attacked, attacking; evolve → evolves, evolved, evolving; energy → energies)."""
@@ -344,6 +357,7 @@ class TextMatcher:
     def __init__(self, entries: list[Entry]):
         self.trie: dict = {}
         wildcards: dict[str, list[Entry]] = {}
+        wildcard_forms: list[str] = []  # the form of each pattern, in the same order
         # A phrase whose placeholder was dropped must not become another entry's
         # word: "+●● damage" is not found as "damage".
         owner_of = {key(form): entry for entry in entries for _, form in entry.all_forms()}
@@ -354,14 +368,19 @@ class TextMatcher:
                     continue
                 for variant in _english_variants(folded) if lang == "en" else [folded]:
                     if "●" in variant:
-                        wildcards.setdefault(_wildcard_pattern(variant), []).append(entry)
+                        pattern = _wildcard_pattern(variant)
+                        if pattern not in wildcards:
+                            wildcard_forms.append(variant)
+                        wildcards.setdefault(pattern, []).append(entry)
                     else:
                         self._add(variant, entry)
-        patterns = list(wildcards)
-        self.wildcard_owners = [wildcards[p] for p in patterns]
-        self.wildcards = (
-            re.compile("|".join(f"({p})" for p in patterns)) if patterns else None
-        )
+        # One alternation of every placeholder form costs ~50 ms to compile, more than
+        # the rest of a search: only the forms whose literal words occur in a text are
+        # compiled (a pattern whose literal is absent cannot match, so the result is
+        # that of the whole alternation).
+        self.wildcard_patterns = list(wildcards)
+        self.wildcard_owners = [wildcards[p] for p in self.wildcard_patterns]
+        self.wildcard_literals = [_required_literal(form) for form in wildcard_forms]
 
     def _add(self, variant: str, entry: Entry) -> None:
         skeleton, _ = _skeleton(variant)
@@ -394,9 +413,11 @@ class TextMatcher:
                     best = (offsets[i], offsets[j] + 1, terminal[0])
             if best:
                 found.append(best)
-        if self.wildcards:
-            for match in self.wildcards.finditer(text):
-                owners = self.wildcard_owners[match.lastindex - 1]
+        candidates = tuple(i for i, literal in enumerate(self.wildcard_literals) if literal in text)
+        if candidates:
+            regex = _alternation(tuple(self.wildcard_patterns[i] for i in candidates))
+            for match in regex.finditer(text):
+                owners = self.wildcard_owners[candidates[match.lastindex - 1]]
                 found.append((match.start(), match.end(), owners))
         return found
 
