@@ -312,6 +312,19 @@ def _wildcard_pattern(form: str) -> str:
     return "".join(pieces)
 
 
+def _required_literal(form: str) -> str:
+    """The longest piece of a placeholder form that any text it matches contains as
+    written (the pattern lets spaces and apostrophes go: "this attack" also matches
+    "this-attack")."""
+    pieces = re.split(r"[●\s']+", form)
+    return max(pieces, key=len)
+
+
+@lru_cache(maxsize=256)
+def _alternation(patterns: tuple[str, ...]) -> re.Pattern:
+    return re.compile("|".join(f"({p})" for p in patterns))
+
+
 def _english_variants(form: str) -> list[str]:
     """An English form and its inflections on the last word (attack → attacks,
     attacked, attacking; evolve → evolves, evolved, evolving; energy → energies)."""
@@ -344,6 +357,7 @@ class TextMatcher:
     def __init__(self, entries: list[Entry]):
         self.trie: dict = {}
         wildcards: dict[str, list[Entry]] = {}
+        wildcard_forms: list[str] = []  # the form of each pattern, in the same order
         # A phrase whose placeholder was dropped must not become another entry's
         # word: "+●● damage" is not found as "damage".
         owner_of = {key(form): entry for entry in entries for _, form in entry.all_forms()}
@@ -354,14 +368,19 @@ class TextMatcher:
                     continue
                 for variant in _english_variants(folded) if lang == "en" else [folded]:
                     if "●" in variant:
-                        wildcards.setdefault(_wildcard_pattern(variant), []).append(entry)
+                        pattern = _wildcard_pattern(variant)
+                        if pattern not in wildcards:
+                            wildcard_forms.append(variant)
+                        wildcards.setdefault(pattern, []).append(entry)
                     else:
                         self._add(variant, entry)
-        patterns = list(wildcards)
-        self.wildcard_owners = [wildcards[p] for p in patterns]
-        self.wildcards = (
-            re.compile("|".join(f"({p})" for p in patterns)) if patterns else None
-        )
+        # One alternation of every placeholder form costs ~50 ms to compile, more than
+        # the rest of a search: only the forms whose literal words occur in a text are
+        # compiled (a pattern whose literal is absent cannot match, so the result is
+        # that of the whole alternation).
+        self.wildcard_patterns = list(wildcards)
+        self.wildcard_owners = [wildcards[p] for p in self.wildcard_patterns]
+        self.wildcard_literals = [_required_literal(form) for form in wildcard_forms]
 
     def _add(self, variant: str, entry: Entry) -> None:
         skeleton, _ = _skeleton(variant)
@@ -394,9 +413,11 @@ class TextMatcher:
                     best = (offsets[i], offsets[j] + 1, terminal[0])
             if best:
                 found.append(best)
-        if self.wildcards:
-            for match in self.wildcards.finditer(text):
-                owners = self.wildcard_owners[match.lastindex - 1]
+        candidates = tuple(i for i, literal in enumerate(self.wildcard_literals) if literal in text)
+        if candidates:
+            regex = _alternation(tuple(self.wildcard_patterns[i] for i in candidates))
+            for match in regex.finditer(text):
+                owners = self.wildcard_owners[candidates[match.lastindex - 1]]
                 found.append((match.start(), match.end(), owners))
         return found
 
@@ -426,8 +447,13 @@ _ONE_CHAR_CONTEXT_FOLDED = tuple(fold(word) for word in _ONE_CHAR_CONTEXT)
 
 
 class Glossary:
-    def __init__(self, entries: list[Entry]):
+    def __init__(self, entries: list[Entry], cards: list[Entry] = ()):
         self.entries = entries
+        # The quoted cards' names (card_entries): found in queries, not terms of their
+        # own (`term` and the glossary cards list the glossary's entries only).
+        # A card the glossary has already (きずぐすり, Potion) is the glossary's.
+        known = {key(form) for entry in entries for _, form in entry.all_forms()}
+        self.cards = [c for c in cards if not any(key(f) in known for _, f in c.all_forms() if f)]
         self.by_key: dict[str, list[Entry]] = {}
         for entry in entries:
             for _, form in entry.all_forms():
@@ -437,11 +463,15 @@ class Glossary:
         self.by_key.pop("", None)
         self._matcher: TextMatcher | None = None
 
+    def searchable(self) -> list[Entry]:
+        """What a query is read against: the glossary's entries and the quoted cards."""
+        return [*self.entries, *self.cards]
+
     @property
     def matcher(self) -> "TextMatcher":
         """Built on first use: `term` lookups never need it, only query expansion does."""
         if self._matcher is None:
-            self._matcher = TextMatcher(self.entries)
+            self._matcher = TextMatcher(self.searchable())
         return self._matcher
 
     def find_terms(self, text: str) -> list[Entry]:
@@ -540,7 +570,7 @@ def _compiled(path: Path) -> Glossary:
     import pickle
 
     try:
-        source = path.read_bytes()
+        source = path.read_bytes() + b"".join(p.read_bytes() for p in card_files())
     except OSError as exc:
         raise InputError(f"{path}: cannot read the glossary: {exc.strerror or exc}") from None
     digest = hashlib.sha256(source + Path(__file__).read_bytes()).hexdigest()[:20]
@@ -551,7 +581,7 @@ def _compiled(path: Path) -> Glossary:
             return glossary
     except Exception:  # absent, unreadable or damaged (any unpickling error): rebuild
         pass
-    glossary = Glossary(_read_entries(path))
+    glossary = Glossary(_read_entries(path), card_entries())
     glossary.matcher  # noqa: B018 - compiled now, so that the copy holds it
     try:
         compiled.parent.mkdir(parents=True, exist_ok=True)
@@ -563,6 +593,81 @@ def _compiled(path: Path) -> Glossary:
     except OSError:
         pass
     return glossary
+
+
+# -- the quoted cards' names -------------------------------------------------------
+
+
+def card_names_path() -> Path:
+    return data_dir() / "card_names.yaml"
+
+
+def catalog_files() -> list[Path]:
+    return sorted((data_dir() / "catalog").glob("*.yaml"))
+
+
+def card_files() -> list[Path]:
+    """The files card_entries reads (those that exist): the card catalog and
+    data/card_names.yaml."""
+    names = card_names_path()
+    return [*catalog_files(), *([names] if names.is_file() else [])]
+
+
+def _script_lang(name: str) -> tuple[str, ...]:
+    """The languages a name can be written in, by its script (Han alone: ja or zh)."""
+    if _is_latin(fold(name)):
+        return ("en",)
+    if any("\uac00" <= c <= "\ud7af" for c in name):
+        return ("ko",)
+    if any("\u3040" <= c <= "\u30ff" for c in name):
+        return ("ja",)
+    return ("ja", "zh")
+
+
+def card_entries() -> list[Entry]:
+    """One card_name entry per card the guides quote, from the catalog (its name, its
+    aliases, the sections that discuss it) and data/card_names.yaml (English names,
+    and cards the catalog does not have), so that a query naming a card in any
+    language finds the records that discuss it."""
+    import yaml
+
+    cards: dict[str, dict] = {}
+    for path in catalog_files():
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except (OSError, yaml.YAMLError) as exc:
+            raise InputError(f"{path}: cannot read the card catalog: {exc}") from None
+        for name, entry in (data or {}).items():
+            if isinstance(entry, dict):
+                cards[str(name)] = {"names": [str(name), *map(str, entry.get("aliases") or [])],
+                                    "sections": list(entry.get("sections") or [])}
+    path = card_names_path()
+    try:
+        extra = {} if not path.is_file() else yaml.load(path.read_text(encoding="utf-8"), Loader=_line_loader()) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise InputError(f"{path}: cannot read the card names: {exc}") from None
+    for name, raw in extra.items():
+        if name == "__line__":
+            continue
+        where = f"{path}:{raw.get('__line__', 0) if isinstance(raw, dict) else 0}"
+        if not isinstance(raw, dict) or not isinstance(raw.get("en"), str) or set(raw) - {"en", "sections", "__line__"}:
+            raise InputError(f"{where}: {name!r}: expected {{en: NAME}} and, for a card the catalog lacks, sections")
+        card = cards.setdefault(str(name), {"names": [str(name)], "sections": []})
+        card["names"].append(raw["en"].strip())
+        card["sections"] += raw.get("sections") or []
+        if not card["sections"]:
+            raise InputError(f"{where}: {name!r} is not in the catalog: give its sections")
+    return [_card_entry(card) for card in cards.values() if card["sections"]]
+
+
+def _card_entry(card: dict) -> Entry:
+    by_lang: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    for name in dict.fromkeys(n.strip() for n in card["names"] if n.strip()):
+        for lang in _script_lang(name):
+            by_lang[lang].append(name)
+    words = {lang: (forms[0] if forms else "") for lang, forms in by_lang.items()}
+    aliases = {lang: tuple(forms[1:]) for lang, forms in by_lang.items() if len(forms) > 1}
+    return Entry(**words, kind="card_name", sections=tuple(dict.fromkeys(card["sections"])), aliases=aliases)
 
 
 def glossary() -> Glossary:

@@ -289,3 +289,29 @@ def test_merged_zh_item_follows_to_the_guide_ja_section_that_absorbed_it(corpus)
     assert "guide-zh:II-E-28" in corpus.get("guide-ja:II-E-16").equivalents
     # ...but the one-to-one counterpart stays first, so --lang zh follows to Ⅱ-E-16.
     assert corpus.resolve("guide-ja:II-E-16", "zh").id == "guide-zh:II-E-16"
+
+
+# guide-ja FAQ, guide-zh FAQ, a phrase of the ja ruling, its rendering in the zh ruling:
+# the items table pairs FAQs that state the same ruling (about other cards).
+SAME_RULING_ITEMS = [
+    ("II-C-04/faq-1", "相手のバトルポケモンが受けます", "针对对手的战斗宝可梦"),
+    ("II-C-05/faq-1", "相手のベンチポケモンが受けます", "针对对手的备战宝可梦"),
+    ("II-C-17/faq-1", "はたらき続けます", "继续生效"),
+    ("II-C-17/faq-2", "その特殊状態はなくなりません", "特殊状态也不会消失"),
+    ("II-C-19/faq-1", "プレイヤーが受けます", "附加在玩家身上"),
+]
+
+
+def test_items_pair_sub_records_of_the_two_guides(corpus, alignment):
+    assert {ja: zh for ja, zh in alignment["items"].items()} == {i: i for i, _, _ in SAME_RULING_ITEMS}
+    for item, ja_phrase, zh_phrase in SAME_RULING_ITEMS:
+        ja, zh = corpus.get(f"guide-ja:{item}"), corpus.get(f"guide-zh:{item}")
+        assert ja.kind == zh.kind != "section"
+        assert ja_phrase in ja.text and zh_phrase in zh.text
+        assert ja.equivalents == [zh.id] and zh.equivalents == [ja.id]
+
+
+def test_unpaired_sub_records_have_no_equivalents(corpus, alignment):
+    paired = {f"{d}:{i}" for i in alignment["items"] for d in ("guide-ja", "guide-zh")}
+    stray = [r.id for r in corpus if r.kind != "section" and r.equivalents and r.id not in paired]
+    assert not stray, stray[:10]

@@ -176,6 +176,26 @@ def test_english_typos_are_corrected_against_the_glossary(env, typo, word):
     assert any(c.glossary for c in expansion.concepts)
 
 
+@pytest.mark.parametrize("typo,word", [("retraet", "retreat"), ("wekness", "weakness")])
+def test_one_slip_of_the_finger_is_corrected(env, typo, word):
+    assert expand(f"{typo} rule", "all").corrections == {typo: word}
+
+
+@pytest.mark.parametrize("word", ["drag", "start", "dra", "stad", "colour"])
+def test_a_word_more_than_a_typo_away_is_never_turned_into_a_game_word(env, word):
+    """"drag" is not "dragon", "start" not "vstar": a correction is one edit (two in a
+    long word), never a different word that happens to be close."""
+    assert expand(f"{word} rule", "all").corrections == {}
+
+
+@pytest.mark.parametrize("a,b,distance", [("chekup", "checkup", 1), ("retreet", "retraet", 1), ("ab", "ba", 1),
+                                          ("drag", "dragon", 2), ("start", "vstar", 2), ("", "abc", 3)])
+def test_edits_counts_insertions_deletions_substitutions_and_swaps(a, b, distance):
+    from judgebot.search.expand import edits
+
+    assert edits(a, b) == edits(b, a) == distance
+
+
 @pytest.mark.parametrize(
     "lang,expected,excluded",
     [("all", {"弱点", "약점"}, set()), ("ko", {"약점"}, {"弱点"}), ("ja", {"弱点"}, {"약점"})],

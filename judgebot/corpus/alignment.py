@@ -10,6 +10,8 @@ Format::
     rules:             # play-rule / wiki sections -> guide-ja sections on the same rule
       rules-ko:B-12: [I-F]
       rules-ja:B-14: [I-F]
+    items:             # guide-ja FAQs / examples -> the guide-zh one with the same ruling
+      II-C-05/faq-1: II-C-05/faq-1
 
 Equivalence is by content, so it is data a person curated, not a numbering rule.
 """
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 def load_alignment() -> dict:
     path = data_dir() / "alignment.yaml"
     if not path.exists():
-        return {"guides": {}, "merged": {}, "rules": {}}
+        return {"guides": {}, "merged": {}, "rules": {}, "items": {}}
     try:
         raw = load_yaml(path.read_text(encoding="utf-8")) or {}
     except YAMLError as exc:
@@ -40,6 +42,7 @@ def load_alignment() -> dict:
         "guides": raw.get("guides") or {},
         "merged": raw.get("merged") or {},
         "rules": raw.get("rules") or {},
+        "items": raw.get("items") or {},
     }
 
 
@@ -58,7 +61,8 @@ def equivalence_pairs(alignment: dict) -> list[tuple[str, str]]:
 
 def attach_equivalents(corpus: "Corpus") -> None:
     """Fill Record.equivalents: the guide counterpart, and for a guide section the
-    play-rule sections on the same rule (and the reverse)."""
+    play-rule sections on the same rule (and the reverse); for a FAQ or example, the
+    other guide's FAQ or example with the same ruling (`items`)."""
     alignment = load_alignment()
     ja_to_zh = {f"guide-ja:{k}": f"guide-zh:{v}" for k, v in alignment["guides"].items()}
     zh_to_ja = {v: k for k, v in ja_to_zh.items()}
@@ -74,8 +78,12 @@ def attach_equivalents(corpus: "Corpus") -> None:
         rules_of[b].add(a)
         targets_of[a].add(b)
 
+    items = {f"guide-ja:{k}": f"guide-zh:{v}" for k, v in alignment["items"].items()}
+    items.update({zh: ja for ja, zh in list(items.items())})
     for record in corpus:
         if record.kind != "section":
+            counterpart = items.get(record.id)
+            record.equivalents = [counterpart] if counterpart in corpus.by_id else []
             continue
         eq: list[str] = []
         if record.doc == "guide-ja":

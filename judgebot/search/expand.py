@@ -114,7 +114,7 @@ _vocabulary_memo: dict[int, tuple[object, tuple[str, ...]]] = {}  # len -> (firs
 def english_vocabulary() -> tuple[str, ...]:
     """Every English word of the glossary, normalized (for typo correction); computed
     once per loaded glossary."""
-    entries = _glossary().all_entries()
+    entries = _glossary().glossary().searchable()
     # The memo holds the first entry itself, so an identity match means the same
     # loaded glossary (the glossary reloads its entries when its file changes).
     marker = entries[0] if entries else None
@@ -131,6 +131,28 @@ def english_vocabulary() -> tuple[str, ...]:
     return vocabulary
 
 
+# A typo is one slip of the finger (two in a long word): "weaknes", "retreet". A word
+# further from a glossary word is a word of its own: "drag" is not "dragon", "start"
+# is not "vstar".
+LONG_WORD = 8
+
+
+def edits(a: str, b: str) -> int:
+    """Optimal-string-alignment distance: insertions, deletions, substitutions and
+    swaps of two neighbours ("chekup" → "checkup" is 1)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, previous2[j - 2] + 1)
+            current.append(cost)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
 def correct_english(text: str) -> tuple[str, dict[str, str]]:
     """Replace English words that are not glossary words but are close to one
     ("weaknes" → "weakness"). Returns the corrected text and the corrections."""
@@ -145,7 +167,8 @@ def correct_english(text: str) -> tuple[str, dict[str, str]]:
             return word
         if any(stem in known for stem in _glossary().singulars(word)):
             return word  # an inflection ("attacks"): the glossary matches it as is
-        close = get_close_matches(word, targets, n=1, cutoff=0.8)
+        limit = 1 if len(word) < LONG_WORD else 2
+        close = [c for c in get_close_matches(word, targets, n=3, cutoff=0.8) if edits(word, c) <= limit]
         if close:
             corrections[word] = close[0]
             return close[0]
@@ -268,7 +291,7 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
             Concept(
                 source=source,
                 forms=forms,
-                en=getattr(entry, "en", None),
+                en=getattr(entry, "en", None) or None,
                 glossary=True,
                 labels=labels,
                 sections=frozenset(getattr(entry, "sections", ()) or ()),

@@ -155,10 +155,11 @@ def own_text(record) -> str:
 def rule_key(record) -> str:
     """What makes two records editions of one rule: the guide-ja sections they state.
     A guide-ja section states itself; a guide-zh, play-rule or wiki section the guide-ja
-    sections it is curated as equivalent to (data/alignment.yaml); a FAQ or example only
-    itself. Equal keys, same rule: so rules-ko:B-09 ("what you can do on your turn",
-    equivalent to a dozen guide sections) is never folded into one of them."""
-    if record.kind == "section" and record.doc != "guide-ja":
+    sections it is curated as equivalent to (data/alignment.yaml); a FAQ or example
+    itself, or its guide-ja counterpart (alignment `items`). Equal keys, same rule: so
+    rules-ko:B-09 ("what you can do on your turn", equivalent to a dozen guide
+    sections) is never folded into one of them."""
+    if record.doc != "guide-ja":
         guide = sorted(e for e in record.equivalents if e.startswith("guide-ja:"))
         if guide:
             return " ".join(guide)

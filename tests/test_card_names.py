@@ -1,0 +1,59 @@
+"""Cards by name: every English card name the project knows (the catalog's Latin
+aliases and data/card_names.yaml) is searchable and leads to a record that discusses
+the card; the card names file is well formed."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgebot.corpus import load_corpus
+from judgebot.errors import InputError
+from judgebot.glossary import _is_latin, card_entries, card_names_path, fold, glossary
+from judgebot.search import search
+
+
+def _english_named_cards():
+    return [(name, card) for card in card_entries()
+            for name in card.forms("en") if name and _is_latin(fold(name))]
+
+
+def test_card_names_name_cards_and_cite_records():
+    import yaml
+
+    corpus = load_corpus()
+    names = yaml.safe_load(card_names_path().read_text(encoding="utf-8"))
+    assert names, "data/card_names.yaml is empty"
+    cards = {card.ja or card.zh: card for card in card_entries()}
+    for name, entry in names.items():
+        assert set(entry) <= {"en", "sections"} and entry["en"].strip(), name
+        assert all(c in corpus for c in entry.get("sections", [])), name
+        card = cards.get(name)
+        assert card is not None and entry["en"] in card.forms("en"), name
+        assert card.sections and all(c in corpus for c in card.sections), name
+
+
+def test_a_card_name_that_is_a_glossary_word_stays_the_glossarys():
+    words = {fold(form) for entry in glossary().entries for _, form in entry.all_forms()}
+    assert all(fold(f) not in words for card in glossary().cards for _, f in card.all_forms() if f)
+
+
+@pytest.mark.parametrize("name,card", _english_named_cards(), ids=lambda v: v if isinstance(v, str) else "")
+def test_english_card_name_leads_to_a_record_that_discusses_the_card(name, card):
+    result = search(name, limit=5)
+    if not glossary().exact(name):  # "Switch" is the glossary's word switch first
+        assert card.en in {term["en"] for term in result["expanded"]}, f"{name!r} was not read as the card"
+    found = {hit_id for hit in result["hits"] for hit_id in (hit["id"], *hit["editions"])}
+    assert found & set(card.sections), f"{name!r}: top 5 {sorted(found)} has none of {card.sections}"
+
+
+def test_a_card_not_in_the_catalog_needs_its_sections(tmp_path, monkeypatch):
+    import shutil
+
+    from judgebot.paths import data_dir
+
+    data = tmp_path / "data"
+    shutil.copytree(data_dir() / "catalog", data / "catalog")
+    (data / "card_names.yaml").write_text("ないカード: {en: No Card}\n", encoding="utf-8")
+    monkeypatch.setenv("JUDGEBOT_DATA", str(data))
+    with pytest.raises(InputError, match=r"card_names\.yaml:1: 'ないカード' is not in the catalog"):
+        card_entries()
