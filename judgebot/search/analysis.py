@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from collections import Counter
 
+from judgebot.search import whoosh_lean  # noqa: F401  (first: Whoosh without unused imports)
 from whoosh.analysis import Analyzer, Token, Tokenizer
 from whoosh.formats import Frequency
 from whoosh.system import pack_uint

@@ -40,6 +40,7 @@ SHIPPED = "SHIPPED"  # in the packaged copy: "<key> <record count>"
 
 
 def _text(analyzer):
+    from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh.fields import TEXT
 
     from judgebot.search.analysis import CJKFrequency
@@ -52,6 +53,7 @@ def _text(analyzer):
 def make_schema():
     # Whoosh and the analysis load only for a build or a search: restoring the shipped
     # index needs neither.
+    from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh.fields import ID, NUMERIC, STORED, Schema
 
     from judgebot.search.analysis import CJKAnalyzer
@@ -172,6 +174,7 @@ def _codec():
     statistics, which cost a read of every document's field length per posting while
     writing and only serve to skip blocks in indexes far larger than this one (scores
     read the lengths per document, so hits and scores are the same)."""
+    from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh.codec.whoosh3 import W3Codec
 
     codec = W3Codec(compression=0)
@@ -182,6 +185,7 @@ def _codec():
 def _write_records(path: Path, corpus, compact: bool = False) -> int:
     """Index every record into `path`; `compact`: Whoosh's default codec, postings
     compressed (for the copy shipped in the wheel, where size counts, not time)."""
+    from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh import index as whoosh_index
     from whoosh.codec.whoosh3 import W3Codec
 
@@ -373,6 +377,7 @@ def write_shipped_index(out: Path) -> tuple[str, int]:
 
 
 def _open_dir(path: Path):
+    from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh import index as whoosh_index
 
     try:

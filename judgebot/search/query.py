@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from judgebot.search import whoosh_lean  # noqa: F401  (first: Whoosh without unused imports)
 from whoosh import query as Q
 
 from judgebot.corpus.model import DOC_LANG, DOCS, normalize_id
