@@ -2,7 +2,7 @@
 
 A ruling step records what it decided as a message id and parameters (`Msg`), at the
 moment it applies; `render(text, lang)` turns it into words once, from
-`data/messages/<lang>.yaml`. Parameters are either plain values (card and attack names as
+`data/messages/<lang>/*.yaml`. Parameters are either plain values (card and attack names as
 the scenario gives them, numbers) or people's words built from the catalogs too:
 `Pos` (a position: "your 2nd Benched Pokémon", 「自分のベンチの2匹目」), `Term` (a type or
 Special Condition in the guides' own terms), or a nested `Msg`. A template may have
@@ -89,12 +89,29 @@ def default_language(explicit: str | None = None) -> str:
 
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict[str, Any]:
-    path = data_dir() / "messages" / f"{lang}.yaml"
+    """Every message of `lang`: the files of data/messages/<lang>/ (one per procedure,
+    `common.yaml` for the words all of them use), merged; an id in two files is an error."""
+    directory = data_dir() / "messages" / lang
+    merged: dict[str, Any] = {}
+    where: dict[str, str] = {}
     try:
-        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
-    except (OSError, YAMLError) as exc:
-        raise InputError(f"{path}: cannot read the message catalog: {exc}") from None
-    return raw
+        files = sorted(directory.glob("*.yaml"))
+    except OSError as exc:
+        raise InputError(f"{directory}: cannot read the message catalog: {exc}") from None
+    if not files:
+        raise InputError(f"{directory}: no message catalog for {lang!r}")
+    for path in files:
+        try:
+            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+        except (OSError, YAMLError) as exc:
+            raise InputError(f"{path}: cannot read the message catalog: {exc}") from None
+        if not isinstance(raw, dict):
+            raise InputError(f"{path}: expected a mapping of message id -> template")
+        for key, template in raw.items():
+            if key in merged:
+                raise InputError(f"{path}: message {key!r} is also in {where[key]}")
+            merged[key], where[key] = template, path.name
+    return merged
 
 
 def _template(lang: str, key: str, n: Any = None) -> str:
