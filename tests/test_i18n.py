@@ -231,3 +231,35 @@ def test_check_lang_on_the_command_line_and_from_the_environment():
     assert code == 0 and "스타디움" in ko["steps"][0]["text"]
     code, _, err = _cli("--json", "--lang", "fr", "rulings/rule_I-B-04_replace.yaml")
     assert code == 2 and "'fr' is not one of" in err and "Traceback" not in err
+
+
+def _every_effect_kind():
+    from judgebot.engine.model import Effect
+    from judgebot.engine.reader import EFFECT_FIELDS
+
+    samples = {"damage_dealt": {"amount": 30, "attack": "はどうだん"}, "damage_taken": {"amount": -30},
+               "max_hp": {"amount": 50}, "weakness": {"type": "fire"}, "retreat_cost": {"delta": -2},
+               "attack_cost": {"none": True}, "cant_attack": {"attack": "はどうだん"}, "cant_play": {"card_kind": "item"},
+               "poison_counters": {"set": 1}, "burn_counters": {"add": 3}, "prizes_reduced": {"amount": 1},
+               "provides": {"types": ("fire", "any")}}
+    sources = [("Ability アフロガード", "ability"), ("attack はどうだん", "attack"), ("you.bench[1].effects[0]", "pokemon"),
+               ("opponent.effects[0]", "player"), ("ブレイブバングル", "tool"), ("", "")]
+    for kind in EFFECT_FIELDS:
+        for source, origin in sources:
+            yield Effect(kind, samples.get(kind, {}), source=source, origin=origin)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_every_effect_is_said_in_words(lang):
+    from judgebot.engine.effects import effect_msg
+
+    for effect in _every_effect_kind():
+        shown = i18n.render(effect_msg(effect), lang)
+        assert not IDENTIFIER.search(shown), (effect, shown)
+        words = shown.replace("アフロガード", "").replace("はどうだん", "").replace("ブレイブバングル", "")
+        if lang == "en":
+            assert not (KANA.search(words) or HAN.search(words) or HANGUL.search(words)), shown
+        elif lang == "ko":
+            assert HANGUL.search(words), shown
+        else:
+            assert HAN.search(words) or KANA.search(words), shown

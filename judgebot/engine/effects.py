@@ -20,9 +20,11 @@ Combining: "cannot" beats "can" (Ⅱ-A); "more" and "less" add up (Ⅱ-D-11/12);
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from judgebot.engine.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
+from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 # The rule behind each primitive (SCENARIOS.md's table), for citations.
 KIND_CITES: dict[str, tuple[str, ...]] = {
@@ -324,3 +326,63 @@ def describe_effect(effect: Effect) -> str:
         parts.append("none")
     text = " ".join(parts)
     return f"{text} ({effect.source})" if effect.source else text
+
+
+# An effect written in the scenario itself has its key path as its source.
+_PLACED = re.compile(r"^(you|opponent)(?:\.(active|bench\[\d+\]))?\.effects\[\d+\]$")
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def source_msg(effect: Effect) -> Msg | str | None:
+    """Where an effect comes from, in words: an Ability, an attack, an effect on a
+    position of the board, or the card's name as the scenario gives it."""
+    source = effect.source
+    if not source:
+        return None
+    if effect.origin == "ability" and source.startswith("Ability "):
+        return msg("effect.source.ability", name=source.removeprefix("Ability "))
+    if effect.origin == "attack" and source.startswith("attack "):
+        return msg("effect.source.attack", name=source.removeprefix("attack "))
+    placed = _PLACED.match(source)
+    if placed:
+        side, spot = placed.groups()
+        return msg("effect.source.placed", pos=Pos(f"{side}.{spot}" if spot else side))
+    return source
+
+
+def what_msg(effect: Effect) -> Msg:
+    """What an effect does, in the guides' words, without its source."""
+    kind, get = effect.kind, effect.get
+    attack = get("attack")
+    if kind in ("damage_dealt", "damage_taken", "max_hp"):
+        key = f"effect.{kind}.attack" if kind == "damage_dealt" and attack else f"effect.{kind}"
+        return msg(key, amount=_signed(get("amount", 0)), **({"attack": attack} if key.endswith(".attack") else {}))
+    if kind in ("retreat_cost", "attack_cost"):
+        key = f"effect.{kind}" + (".none" if get("none") else "") + (".attack" if kind == "attack_cost" and attack else "")
+        params = {} if get("none") else {"delta": _signed(get("delta", 0))}
+        return msg(key, **params, **({"attack": attack} if attack and kind == "attack_cost" else {}))
+    if kind == "cant_attack":
+        return msg("effect.cant_attack.attack", attack=attack) if attack else msg("effect.cant_attack")
+    if kind == "cant_play":
+        return msg("effect.cant_play", card_kind=Term(f"card_kind.{get('card_kind')}"))
+    if kind in ("poison_counters", "burn_counters"):
+        how = "set" if get("set") is not None else "add"
+        return msg(f"effect.{kind}.{how}", n=get(how))
+    if kind == "prizes_reduced":
+        return msg("effect.prizes_reduced", n=get("amount", 1))
+    if kind == "weakness":
+        return msg("effect.weakness", type=Term(f"type.{get('type')}"))
+    if kind == "provides":
+        return msg("effect.provides", types=Joined(tuple(Term(f"type.{t}") for t in get("types", ()))))
+    return msg(f"effect.{kind}")
+
+
+def effect_msg(effect: Effect) -> Msg:
+    """An effect in force, said in words with where it comes from: "−30 to the damage it
+    takes from attacks (Ability アフロガード)", 「受けるワザのダメージ-30（特性「アフロガード」）」."""
+    source = source_msg(effect)
+    what = what_msg(effect)
+    return msg("effect.with_source", what=what, source=source) if source is not None else what

@@ -80,8 +80,10 @@ def test_search_open_a_hit_follow_a_citation_switch_language(phone):
     phone.locator(".langs a[lang=zh]").tap()
     zh = next(eq for eq in corpus.get(target).equivalents if eq.startswith("guide-zh:"))
     phone.wait_for_url("**" + _href(zh))
-    assert phone.locator("html").get_attribute("lang") == "zh"
-    assert zh in phone.locator("h1").inner_text()
+    # Auto-retrying assertions: under load the new document may still be committing.
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect(phone.locator("html")).to_have_attribute("lang", "zh")
+    expect(phone.locator("h1")).to_contain_text(zh)
     assert _fits_the_phone(phone)
 
 
