@@ -19,8 +19,8 @@ force by effects.Board itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
+from judgebot.engine import citations
 from judgebot.engine.effects import Board, cites_of, describe_effect
 from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
@@ -36,13 +36,6 @@ def _cite(key: str, *extra: str) -> list[str]:
 
 # -- citations of a card ------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
-def _zh_to_ja() -> dict[str, str]:
-    from judgebot.corpus.alignment import load_alignment  # only for cards that cite a guide-zh FAQ
-
-    return {f"guide-zh:{zh}": f"guide-ja:{ja}" for ja, zh in load_alignment()["guides"].items()}
-
-
 def card_cites(cites) -> list[str]:
     """A card's catalog citations, and for each FAQ among them the section it belongs
     to — in guide-ja's numbering too when the FAQ is guide-zh's (data/alignment.yaml)."""
@@ -50,11 +43,11 @@ def card_cites(cites) -> list[str]:
     for cite in cites:
         out.append(cite)
         if "/faq-" in cite:
-            section = cite.split("/", 1)[0]
-            out.append(section)
-            if section in _zh_to_ja():
-                out.append(_zh_to_ja()[section])
-    return list(dict.fromkeys(out))
+            section = citations.item_of(cite)
+            out.append(type(cite)(section))  # a card's FAQ names its section as a mention too
+            if citations.guide_ja_of(section) != section:
+                out.append(type(cite)(citations.guide_ja_of(section)))
+    return citations.unique(out)
 
 
 # -- the hand --------------------------------------------------------------------------------
@@ -280,8 +273,9 @@ def once_per_turn(d: Declaration) -> None:
     cites = _cite("once_per_turn")
     record = ""
     if used:
-        # The record of use passes to a card that replaces this one (引きつぐ, Ⅱ-D-19).
-        cites.append("guide-ja:II-D-19")
+        # The record of use passes to a card that replaces this one (引きつぐ, Ⅱ-D-19);
+        # the card's own FAQs on it answer here.
+        cites += ["guide-ja:II-D-19", *d.cites]
         carried = sorted(set(used) - own)
         record = (f"; {d.holder.name}'s record of Abilities used this turn, including any carried over when it "
                   f"replaced another card: {', '.join(used)}")

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
+from judgebot.engine.citations import Mention
 from judgebot.engine.model import Ability, Attack, Effect, Energy, Tool
 from judgebot.engine.reader import ABILITY_KEYS, ATTACK_KEYS, Reader, _join
 from judgebot.engine.yaml_lines import load_yaml
@@ -177,7 +178,8 @@ class CatalogReader(Reader):
         category = self.choice(value["category"], _join(path, "category"), CATEGORIES, "category")
         raw = self.mapping(value, path, COMMON_KEYS + CATEGORY_KEYS[category], required=("category",))
         p = lambda key: _join(path, key)  # noqa: E731
-        sections = tuple(self.list_of(raw.get("sections"), p("sections"), self.citation))
+        # The sections that discuss the card: cited where they answer (citations.Mention).
+        sections = tuple(Mention(c) for c in self.list_of(raw.get("sections"), p("sections"), self.citation))
         modelled = self.bool(raw["modelled"], p("modelled")) if "modelled" in raw else True
         entry = CatalogEntry(
             name=name, category=category, file=self.file, line=self.line(path),

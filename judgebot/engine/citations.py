@@ -23,13 +23,17 @@ from judgebot.paths import data_dir
 
 
 @lru_cache(maxsize=1)
-def table() -> dict[str, tuple[str, ...]]:
+def _raw_table() -> dict:
     path = data_dir() / "citations.yaml"
     try:
-        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+        return load_yaml(path.read_text(encoding="utf-8")) or {}
     except (OSError, YAMLError) as exc:
         raise InputError(f"{path}: cannot read the citation table: {exc}") from None
-    return {kind: tuple(cites or ()) for kind, cites in (raw.get("kinds") or {}).items()}
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, tuple[str, ...]]:
+    return {kind: tuple(cites or ()) for kind, cites in (_raw_table().get("kinds") or {}).items()}
 
 
 def rank(citation: str) -> int:
@@ -40,12 +44,113 @@ def rank(citation: str) -> int:
     return 1 if section.startswith("II-") else 2
 
 
+class Mention(str):
+    """A section that discusses a card in play (the card's catalog `sections`, and the
+    section a FAQ of them belongs to). One filed under a rule the engine applies itself
+    (engine_rules: a procedure step, an effect kind, a term) is about that rule and is
+    cited only when the step applies it; one filed under another item (a phrase of card
+    text, Ⅱ-E) is about the card itself."""
+
+    __slots__ = ()
+
+
+def unique(cites: Iterable[str]) -> list[str]:
+    """Each citation once, in first-seen order; one the procedure names itself stays a
+    rule even when a card's sections named it first (a Mention)."""
+    cites = list(cites)
+    rules = {c for c in cites if not isinstance(c, Mention)}
+    out: dict[str, str] = {}
+    for cite in cites:
+        if cite not in out:
+            out[cite] = str(cite) if cite in rules else cite
+    return list(out.values())
+
+
+MAX_CITES = 4  # per step
+MAX_FAQS = 2
+
+
+def item_of(citation: str) -> str:
+    """The section a FAQ or example belongs to (guide-ja:II-E-22/faq-1 -> guide-ja:II-E-22)."""
+    return citation.split("/", 1)[0]
+
+
+@lru_cache(maxsize=1)
+def _zh_to_ja() -> dict[str, str]:
+    from judgebot.corpus.alignment import load_alignment  # only when a guide-zh section is cited
+
+    alignment = load_alignment()
+    pairs = {f"guide-zh:{zh}": f"guide-ja:{ja}" for ja, zh in alignment["guides"].items()}
+    pairs.update({f"guide-zh:{zh}": f"guide-ja:{ja}" for zh, ja in alignment["merged"].items()})
+    return pairs
+
+
+def guide_ja_of(section: str) -> str:
+    """The guide-ja section with the same content (a guide-zh section's counterpart)."""
+    return _zh_to_ja().get(section, section) if section.startswith("guide-zh:") else section
+
+
+def _one_edition(cites: list[str]) -> list[str]:
+    """A guide-ja section and its guide-zh counterpart state one rule: the first the step
+    names is kept (a step names guide-zh first where only its text states the rule)."""
+    seen: set[str] = set()
+    out = []
+    for cite in cites:
+        key = cite if "/" in cite else guide_ja_of(cite)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(cite)
+    return out
+
+
+@lru_cache(maxsize=1)
+def engine_rules() -> frozenset[str]:
+    """The sections the engine applies as rules of its own (data/citations.yaml
+    `engine_rules`), in guide-ja numbering."""
+    return frozenset(guide_ja_of(c) for c in _raw_table().get("engine_rules") or ())
+
+
+def _one_faq_per_item_first(faqs: list[str]) -> list[str]:
+    """The first FAQ of each section, in order, then the others: two effects with a FAQ
+    each are both answered before a second FAQ on one of them."""
+    firsts: dict[str, str] = {}
+    for faq in faqs:
+        firsts.setdefault(guide_ja_of(item_of(faq)), faq)
+    return list(dict.fromkeys(list(firsts.values()) + faqs))
+
+
 def decide(kind: str, candidates: Iterable[str]) -> list[str]:
-    cites = list(dict.fromkeys(candidates))
+    """The citations of one step, decisive first and at most MAX_CITES: the FAQs that
+    answer the case (at most MAX_FAQS, one per section first, in the order the step
+    names them), then the items that state the rule (a cited FAQ's own item first), then
+    the procedure. Only sections the table lists for the step kind, one edition of each
+    rule, and a card's FAQ only where it answers the case (see Mention)."""
+    candidates = list(candidates)
+    # The rules the step applies: what the procedure names (a FAQ it names, its section too).
+    applied = {guide_ja_of(item_of(c)) for c in candidates if not isinstance(c, Mention)}
+    mentions = {c for c in candidates if isinstance(c, Mention)} - applied
+    cites = [str(c) for c in dict.fromkeys(candidates)]
     allowed = table().get(kind)
     if allowed is not None:
         cites = [c for c in cites if c in allowed]
-    return sorted(cites, key=rank)
+    cites = _one_edition(cites)
+
+    def answers(cite: str) -> bool:
+        item = guide_ja_of(item_of(cite))
+        return cite not in mentions or item in applied or item not in engine_rules()
+
+    # A FAQ on a card in play, filed under a rule the step applies, answers before the FAQ
+    # the procedure names for that rule in general.
+    faqs = [c for c in cites if rank(c) == 0 and answers(c)]
+    faqs = sorted(faqs, key=lambda c: not (c in mentions and guide_ja_of(item_of(c)) in applied))
+    faqs = _one_faq_per_item_first(faqs)[:MAX_FAQS]
+    items = [c for c in cites if rank(c) == 1 and (answers(c) or
+                                                   any(guide_ja_of(item_of(f)) == guide_ja_of(c) for f in faqs))]
+    answered = [i for f in faqs for i in items if guide_ja_of(i) == guide_ja_of(item_of(f))]
+    items = list(dict.fromkeys(answered + items))
+    procedures = [c for c in cites if rank(c) == 2][:1]
+    return (faqs + items + procedures)[:MAX_CITES]
 
 
 # Languages whose own edition a ruling cites where it has the rule (CONTRACT.md, check

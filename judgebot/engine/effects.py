@@ -57,6 +57,11 @@ MORE_LESS_NONE = ("guide-ja:II-D-11", "guide-ja:II-D-12", "guide-ja:II-D-13")
 
 def cites_of(effect: Effect) -> tuple[str, ...]:
     """The effect's own rule, then the sections of its card."""
+    return tuple(dict.fromkeys(rule_cites(effect) + effect.cites))
+
+
+def rule_cites(effect: Effect) -> tuple[str, ...]:
+    """The rule of the effect's kind alone (without the sections of its card)."""
     rule = KIND_CITES.get(effect.kind, ())
     amount = effect.get("amount", 0)
     # The guide explains the "other direction" where it lists the exceptions: a "-N" on the
@@ -72,7 +77,18 @@ def cites_of(effect: Effect) -> tuple[str, ...]:
                            else MORE_LESS_NONE[1],)
     elif effect.kind in ("poison_counters", "burn_counters"):
         rule = tuple(COUNTER_CITES[key] for key in COUNTER_CITES if effect.get(key) is not None)
-    return tuple(dict.fromkeys(rule + effect.cites))
+    return rule + _filter_rules(effect)
+
+
+# What a filter's words are defined by: "ルールを持つポケモン" (Ⅱ-D-18) and an Ability that
+# is no longer there (Ⅱ-D-13 なくなる).
+FILTER_RULES = {"rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13"}
+
+
+def _filter_rules(effect: Effect) -> tuple[str, ...]:
+    filters = [effect.applies_to, effect.from_, effect.get("against"), effect.get("when")]
+    return tuple(dict.fromkeys(cite for f in filters if isinstance(f, Filter)
+                               for key, cite in FILTER_RULES.items() if getattr(f, key) is not None))
 
 
 def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
@@ -129,7 +145,7 @@ class Silenced:
     """An effect that is on the board but does not work now, and why."""
 
     placed: Placed
-    why: str
+    why: Msg
     cites: tuple[str, ...]
 
 
@@ -158,8 +174,11 @@ class Board:
             if because is None:
                 self.placed.append(p)
             else:
-                self.silenced.append(Silenced(p, f"removed by {describe_effect(because)}",
-                                              cites_of(p.effect) + cites_of(because)))
+                # The negation decides that the effect does not work: its rule first, then
+                # the rule of the negated effect's kind (the cards' own sections are about
+                # what they do, not about being negated).
+                self.silenced.append(Silenced(p, msg("effect.why.removed", by=effect_msg(because)),
+                                              rule_cites(because) + rule_cites(p.effect)))
         self.no_ability = no_ability
         self.no_tool = no_tool
         self._cache: dict[int, list[Effect]] = {}
@@ -174,7 +193,7 @@ class Board:
                     for effect in ability.effects:
                         self.silenced.append(Silenced(
                             Placed(effect, mon, mon.owner, None),
-                            f"{ability.name} works only while {mon.name} is in the Active Spot", cites_of(effect)))
+                            msg("effect.why.active_only", ability=ability.name, mon=mon.name), cites_of(effect)))
                     continue
                 carried += list(ability.effects)
             if mon.tool is not None:
@@ -220,7 +239,7 @@ class Board:
                 if when is None or matches(when, mon, mon.owner, None, self):
                     active.append(p.effect)
                 else:
-                    inactive.append(Silenced(p, f"works only while {mon.name} matches {when.describe()}",
+                    inactive.append(Silenced(p, msg("effect.why.when", mon=mon.name, filter=filter_msg(when)),
                                              cites_of(p.effect)))
             self._cache[key], self._inactive[key] = active, inactive
         return self._cache[key]
@@ -386,3 +405,29 @@ def effect_msg(effect: Effect) -> Msg:
     source = source_msg(effect)
     what = what_msg(effect)
     return msg("effect.with_source", what=what, source=source) if source is not None else what
+
+
+def filter_msg(filter_: Filter | None) -> Msg | Joined:
+    """Which Pokémon a filter means, in words ("the opponent's Pokémon, Pokémon ex or
+    Mega Evolution Pokémon ex, in the Active Spot"); `side` as the filter's owner sees it."""
+    if filter_ is None:
+        return msg("effect.filter.any")
+    parts: list = []
+    if filter_.side:
+        parts.append(msg(f"effect.filter.side.{filter_.side}"))
+    if filter_.types:
+        parts.append(msg("effect.filter.types", types=Joined(tuple(Term(f"type.{t}") for t in filter_.types))))
+    if filter_.stage:
+        parts.append(Joined(tuple(msg(f"effect.filter.stage.{s}") for s in filter_.stage), sep="effect.filter.or"))
+    if filter_.rule:
+        rules = tuple(msg("effect.filter.rule.any") if r == "any" else Term(f"rule.{r}") for r in filter_.rule)
+        parts.append(msg("effect.filter.rule", rules=Joined(rules, sep="effect.filter.or")))
+    if filter_.position:
+        parts.append(msg(f"effect.filter.position.{filter_.position}"))
+    if filter_.name:
+        parts.append(msg("effect.filter.name", names=Joined(filter_.name, sep="effect.filter.or")))
+    if filter_.evolved is not None:
+        parts.append(msg("effect.filter.evolved." + ("yes" if filter_.evolved else "no")))
+    if filter_.has_ability is not None:
+        parts.append(msg("effect.filter.has_ability." + ("yes" if filter_.has_ability else "no")))
+    return Joined(tuple(parts), sep="effect.filter.and") if parts else msg("effect.filter.any")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judgebot.engine import citations
 from judgebot.engine.effects import Board, Modifier, attack_cost_modifier, matches
 from judgebot.engine.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
 
@@ -145,7 +146,7 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
     for u in counted:
         if units[u].special:
             result.cites += ["guide-ja:II-D-08"] + list(units[u].cites)
-    result.cites = list(dict.fromkeys(result.cites))
+    result.cites = citations.unique(result.cites)
     return result
 
 
