@@ -149,7 +149,7 @@ def decide(kind: str, candidates: Iterable[str]) -> list[str]:
                                                    any(guide_ja_of(item_of(f)) == guide_ja_of(c) for f in faqs))]
     answered = [i for f in faqs for i in items if guide_ja_of(i) == guide_ja_of(item_of(f))]
     items = list(dict.fromkeys(answered + items))
-    procedures = [c for c in cites if rank(c) == 2][:1]
+    procedures = [c for c in cites if rank(c) == 2]
     return (faqs + items + procedures)[:MAX_CITES]
 
 

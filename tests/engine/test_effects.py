@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from judgebot.i18n import render
+
 from judgebot.engine.effects import KIND_CITES, Board, attack_cost_modifier, cites_of, combine, retreat_cost_modifier
 from judgebot.engine.model import Effect
 from tests.engine.helpers import attacker, board, load, mon, ruling
@@ -121,7 +123,7 @@ def test_an_active_only_damage_reduction_on_the_bench_does_not_reduce_damage_to_
     data["opponent"]["bench"] = [mon("ベンチ", abilities=[_active_only(SHIELD)])]
     b, kinds = effects_on(data, "opponent.active")
     assert kinds == []
-    assert [s.why for s in b.silenced] == ["バトル場だけ works only while ベンチ is in the Active Spot"]
+    assert [render(s.why) for s in b.silenced] == ["バトル場だけ works only while ベンチ is in the Active Spot"]
     assert ruling(data)["damage"]["opponent.active"] == 60
 
 
