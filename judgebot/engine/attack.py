@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from judgebot.engine import damage as dmg
 from judgebot.engine import game_end, knockout
-from judgebot.engine.effects import CANNOT_BEATS_CAN, Board, cant_attack, cites_of, describe_effect, matches
-from judgebot.engine.energy import check_cost, describe_attached
+from judgebot.engine.effects import CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, matches
+from judgebot.engine.energy import attached_msg, check_cost
 from judgebot.engine.model import AttackAsk, Attack, EndConditions, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import Joined, Msg, Term, msg
+from judgebot.i18n import Joined, Msg, Term, msg, render
 from judgebot.errors import ScenarioError
 
 CONFUSION_COUNTERS = 3
@@ -63,6 +63,10 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     return ruling
 
 
+def _said(effects) -> Joined:
+    return Joined(tuple(effect_msg(e) for e in effects), sep="list.separator")
+
+
 def _types(types) -> Msg | Joined:
     """Energy types in the guides' terms; no Energy at all said as such."""
     return Joined(tuple(Term(f"type.{t}") for t in types)) if types else msg("attack.cost.none")
@@ -77,18 +81,17 @@ def declare(r: Resolution) -> bool:
     can = []  # the "can" texts of the attack that are in play (Ⅱ-E-28)
     if not mon.is_active:
         if attack.usable_from_bench:
-            can.append("usable from the Bench")
-            ruling.step("declare", f"{mon.name} is on the Bench; {attack.name} can be used from the Bench",
+            can.append(msg("attack.can.bench"))
+            ruling.step("declare", msg("attack.bench.can", mon=mon.name, attack=attack.name),
                         _cite("declare", "guide-ja:II-E-28"))
         else:
             blocked = True
-            ruling.reason(f"{mon.name} is on the Bench: only the Active Pokémon uses its attacks "
-                          f"({attack.name} does not say it can be used from the Bench)",
+            ruling.reason(msg("attack.bench.cannot", mon=mon.name, attack=attack.name),
                           _cite("declare", "guide-ja:II-E-28"))
     if turn.number == 1 and turn.first == "you":
         if attack.usable_first_turn:
-            can.append("usable on the first turn of the player going first")
-            ruling.step("declare", f"first turn of the player going first; {attack.name} can be used on it",
+            can.append(msg("attack.can.first_turn"))
+            ruling.step("declare", msg("attack.first_turn.can", attack=attack.name),
                         ["guide-zh:I-A-01", "guide-ja:II-E-28"])
         else:
             blocked = True
@@ -103,39 +106,40 @@ def declare(r: Resolution) -> bool:
     if stopping:
         blocked = True
         cites = _cite("declare", "guide-ja:II-C-15") + [c for e in stopping for c in cites_of(e)]
-        text = f"{mon.name} cannot use {'attacks' if any(e.get('attack') is None for e in stopping) else attack.name}" \
-               f" ({'; '.join(describe_effect(e) for e in stopping)}) (step 1a)"
+        every = any(e.get("attack") is None for e in stopping)
+        text = [msg("attack.cant" if every else "attack.cant.named", mon=mon.name, attack=attack.name,
+                    effects=_said(stopping))]
         if can:
-            text += f"; 'cannot' beats 'can' ({', '.join(can)})"
+            text.append(msg("attack.cannot_beats_can", can=Joined(tuple(can))))
             cites.append(CANNOT_BEATS_CAN)
         ruling.reason(text, cites)
     cost = check_cost(r.board, mon, attack)
     ruling.cost = list(cost.cost)
-    printed = "[" + ", ".join(attack.cost) + "]"
+    printed = _types(attack.cost)
     if cost.alternative:
-        how = f"alternative cost [{', '.join(cost.cost)}] (the attack's own condition holds; cost changes do not apply)"
+        how = msg("attack.cost.how.alternative", cost=_types(cost.cost))
     elif cost.modifier.none:
-        how = f"printed {printed}; no Energy needed (" + "; ".join(describe_effect(e) for e in cost.modifier.effects) \
-              + ": 'none' beats more/less)"
+        how = msg("attack.cost.how.none", printed=printed, effects=_said(cost.modifier.effects))
     elif cost.modifier.effects:
-        how = f"printed {printed} {cost.modifier.delta:+d} Colorless (" + \
-              "; ".join(describe_effect(e) for e in cost.modifier.effects) + f") = [{', '.join(cost.cost)}]"
+        how = msg("attack.cost.how.modified", printed=printed, delta=f"{cost.modifier.delta:+d}",
+                  effects=_said(cost.modifier.effects), cost=_types(cost.cost))
     else:
-        how = f"printed {printed}"
-    attached = describe_attached(mon)
+        how = msg("attack.cost.how.printed", printed=printed)
+    attached = attached_msg(mon)
     if cost.silenced:
-        how += " (" + "; ".join(f"{describe_effect(e)} does not apply: {why}" for e, why in cost.silenced) + ")"
+        how = msg("attack.cost.how.silenced", how=how, items=Joined(tuple(
+            msg("damage.not_applied", effect=effect_msg(e), why=why) for e, why in cost.silenced), sep="list.separator"))
     plain = not (cost.alternative or cost.modifier.effects or cost.silenced) and all(e.basic for e in mon.energy)
     if cost.payable and plain:
         ruling.step("cost", msg("attack.cost.paid", cost=_types(cost.cost),
                                 attached=_types([e.name for e in mon.energy])), cost.cites, value=list(cost.cost))
     elif cost.payable:
-        ruling.step("cost", f"cost {how}; paid by {attached}: {cost.describe_payment()}", cost.cites,
+        ruling.step("cost", msg("attack.cost.paid_by", how=how, attached=attached, payment=cost.payment_msg()), cost.cites,
                     value=list(cost.cost))
     else:
         blocked = True
-        ruling.reason(f"not enough Energy: the cost is {how}; {mon.name} has {attached}", cost.cites)
-        ruling.step("cost", f"cost {how}; {attached} cannot pay it", cost.cites, value=list(cost.cost))
+        ruling.reason(msg("attack.cost.short", how=how, mon=mon.name, attached=attached), cost.cites)
+        ruling.step("cost", msg("attack.cost.cannot", how=how, attached=attached), cost.cites, value=list(cost.cost))
     if not blocked:
         ruling.step("declare", msg("attack.declares", mon=mon.name, attack=attack.name), _cite("declare"))
         ruling.steps.insert(start, ruling.steps.pop())
@@ -144,23 +148,25 @@ def declare(r: Resolution) -> bool:
 
 # -- 2. coin checks --------------------------------------------------------------------
 
-def _planned_flips(r: Resolution) -> list[tuple[str, str, list[str]]]:
-    """(kind, why, cites) for every flip the attack needs if each one succeeds."""
+def _planned_flips(r: Resolution) -> list[tuple[str, Msg, list[str], str]]:
+    """(kind, why, cites, rule) for every flip the attack needs if each one succeeds; the
+    rule is named in the error that asks for a missing coin."""
     flips = []
     for effect in r.board.of_kind(r.attacker, "attack_coin_check"):
-        flips.append(("coin_check", f"{r.attacker.name} attacks under {describe_effect(effect)}: tails, the "
-                                    "attack fails (guide-ja:I-A-01 step 2a)",
-                      _cite("coin_check") + list(cites_of(effect))))
+        flips.append(("coin_check", msg("attack.flip.coin_check", mon=r.attacker.name, effect=effect_msg(effect)),
+                      _cite("coin_check") + list(cites_of(effect)), "guide-ja:I-A-01 step 2a"))
     if "confused" in r.attacker.conditions:
-        flips.append(("confused", f"{r.attacker.name} is Confused (guide-ja:I-A-01 step 2b)", _cite("coin_check")))
+        flips.append(("confused", msg("attack.flip.confused", mon=r.attacker.name), _cite("coin_check"),
+                      "guide-ja:I-A-01 step 2b"))
     if r.attack.fails_on_tails:
-        flips.append(("fails_on_tails", f"{r.attack.name}: if tails, this attack does nothing (guide-ja:II-D-01)",
-                      ["guide-ja:II-D-01"]))
+        flips.append(("fails_on_tails", msg("attack.flip.fails_on_tails", attack=r.attack.name),
+                      ["guide-ja:II-D-01"], "guide-ja:II-D-01"))
     return flips
 
 
 def _need_more_coins(r: Resolution, flips, first: int) -> None:
-    wanted = "; ".join(f"coin flip {first + i + 1} needed: {why}" for i, (_, why, _) in enumerate(flips[first:]))
+    wanted = "; ".join(f"coin flip {first + i + 1} needed: {render(why)} ({rule})"
+                       for i, (_, why, _, rule) in enumerate(flips[first:]))
     raise ScenarioError(r.scenario.file, r.scenario.line_of("coins"), "coins",
                         f"{wanted} — give the outcomes in `coins` (heads or tails, in order)")
 
@@ -169,25 +175,25 @@ def coin_checks(r: Resolution) -> bool:
     """True when the attack failed."""
     ruling, mon = r.ruling, r.attacker
     flips = _planned_flips(r)
-    for index, (kind, why, cites) in enumerate(flips):
+    for index, (kind, why, cites, _) in enumerate(flips):
         if index >= len(r.coins):
             _need_more_coins(r, flips, index)
         coin = r.coins[index]
         r.coin_index = index + 1
         if coin == "heads":
-            ruling.step("coin_check", f"coin {index + 1}: heads — {why.split(' (')[0]}: the attack goes on",
+            ruling.step("coin_check", msg("attack.coin.heads", n=index + 1, why=why),
                         cites, value="heads")
             continue
         if kind == "coin_check":
-            ruling.step("coin_check", f"coin {index + 1}: tails — the attack fails and does not count as used; "
-                                      "the turn ends", cites + ["guide-ja:II-D-01"], value="tails")
+            ruling.step("coin_check", msg("attack.coin.tails.check", n=index + 1), cites + ["guide-ja:II-D-01"],
+                        value="tails")
         elif kind == "confused":
             r.damage_after[mon.position] += CONFUSION_COUNTERS * 10
-            ruling.step("coin_check", f"coin {index + 1}: tails — {mon.name} is Confused: the attack fails and "
-                                      f"{CONFUSION_COUNTERS} damage counters are put on {mon.name}",
+            ruling.step("coin_check", msg("attack.coin.tails.confused", n=index + 1, mon=mon.name,
+                                          counters=msg("counters", n=CONFUSION_COUNTERS)),
                         cites, value="tails", change=f"+{CONFUSION_COUNTERS * 10}", target=mon.position)
         else:
-            ruling.step("coin_check", f"coin {index + 1}: tails — {r.attack.name} does nothing (it counts as used)",
+            ruling.step("coin_check", msg("attack.coin.tails.nothing", n=index + 1, attack=r.attack.name),
                         cites, value="tails")
         return True
     return False
@@ -204,11 +210,10 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
         h = dmg.Hit(attacker=mon, target=target, base=amount, attack_name=attack.name, kind=kind,
                     attack_cites=attack.cites)
         if attack.ignore_weakness_resistance:
-            h.weakness_resistance, h.wr_note, h.wr_cite = False, f"{attack.name}: Weakness and Resistance " \
-                                                                 "are not counted", ("guide-ja:II-B-06",) + attack.cites
+            h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.ignored", attack=attack.name), \
+                ("guide-ja:II-B-06",) + attack.cites
         elif not target.is_active and not wr_stated:
-            h.weakness_resistance, h.wr_note, h.wr_cite = False, "Benched Pokémon take no Weakness or Resistance " \
-                                                                 "unless the attack says so", ("guide-ja:II-B-08",)
+            h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), ("guide-ja:II-B-08",)
         h.ignore_defender_effects = attack.ignore_defender_effects and target.position == f"{other(mon.owner)}.active"
         return h
 
@@ -227,7 +232,7 @@ def damage(r: Resolution) -> dict[str, int]:
     taken: dict[str, int] = {t: 0 for t in r.ask.targets}
     hits = _hits(r)
     if not hits:
-        ruling.step("damage", f"{r.attack.name} does no damage (the scenario gives it no `damage`)", _cite("damage"))
+        ruling.step("damage", msg("attack.no_damage", attack=r.attack.name), _cite("damage"))
     for h in hits:
         amount = dmg.calculate(r.board, ruling, h)
         position = h.target.position
@@ -254,8 +259,7 @@ def other_effects(r: Resolution) -> None:
         target = r.scenario.at(position)
         protected = _protected(r, target)
         if protected:
-            ruling.step("other_effects", f"{target.name} is not affected by the effects of attacks "
-                                         f"({'; '.join(describe_effect(e) for e in protected)})",
+            ruling.step("other_effects", msg("attack.other.protected", mon=target.name, effects=_said(protected)),
                         _cite("other_effects", *[c for e in protected for c in cites_of(e)]), target=position)
             continue
         if attack.conditions and target.is_active:
@@ -267,17 +271,17 @@ def other_effects(r: Resolution) -> None:
                     now.append(condition)
             r.conditions_after[position] = now
             changed[position] = sorted(now)
-            ruling.step("other_effects", f"{target.name} is now {', '.join(sorted(now))}",
+            ruling.step("other_effects", msg("attack.other.conditions", mon=target.name,
+                                             conditions=Joined(tuple(Term(f"condition.{c}") for c in sorted(now)))),
                         _cite("other_effects", "guide-ja:I-F"), value=sorted(now), target=position)
         own_effects = [e for e in attack.effects if e.applies_to is None]
         if own_effects:
-            ruling.step("other_effects", f"{target.name} is now under "
-                                         f"{'; '.join(describe_effect(e) for e in own_effects)}",
+            ruling.step("other_effects", msg("attack.other.effects", mon=target.name, effects=_said(own_effects)),
                         _cite("other_effects", *[c for e in own_effects for c in cites_of(e)]), target=position)
     for effect in (e for e in attack.effects if e.applies_to is not None):
         hit = [m for m in r.scenario.all_pokemon() if matches(effect.applies_to, m, r.attacker.owner, "own")]
-        ruling.step("other_effects", f"{describe_effect(effect)} now applies to "
-                                     f"{', '.join(m.name for m in hit) or 'no Pokémon in play'}",
+        ruling.step("other_effects", msg("attack.other.applies", effect=effect_msg(effect),
+                                         mons=Joined(tuple(m.name for m in hit)) if hit else msg("attack.other.no_pokemon")),
                     _cite("other_effects", *cites_of(effect)))
     if changed:
         ruling.conditions = changed

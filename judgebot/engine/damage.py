@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judgebot.engine.effects import Board, cites_of, describe_effect, matches
+from judgebot.engine.effects import Board, cites_of, effect_msg, filter_msg, matches, source_msg, what_msg
 from judgebot.engine.model import Filter, Pokemon
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import Joined, Term, msg
+from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 # Default `against` of damage_dealt: the opponent's Active Pokémon (SCENARIOS.md).
 DEFAULT_AGAINST = Filter(side="opponent", position="active")
@@ -35,7 +35,7 @@ class Hit:
     base: int
     attack_name: str
     weakness_resistance: bool = True  # False: ignored (Ⅱ-B-06) or a Benched target (Ⅱ-B-08)
-    wr_note: str = ""  # why Weakness/Resistance are not applied
+    wr_note: Msg | None = None  # why Weakness/Resistance are not applied
     wr_cite: tuple[str, ...] = ()
     ignore_defender_effects: bool = False  # Ⅱ-B-07
     kind: str = "attack"  # attack | bench | self
@@ -47,6 +47,16 @@ class Calc:
     hit: Hit
     value: int
     ended: bool = False  # the calculation ended early (0 or less, or no damage)
+
+
+def _said(effects) -> Joined:
+    """Effects in words, with where they come from ("; " between them)."""
+    return Joined(tuple(effect_msg(e) for e in effects), sep="list.separator")
+
+
+def _sources(effects) -> Joined:
+    """Where effects come from (what they do is said already)."""
+    return Joined(tuple(source_msg(e) or what_msg(e) for e in effects), sep="list.separator")
 
 
 def _cite(key: str, *extra: str) -> list[str]:
@@ -80,7 +90,8 @@ def _not_applied(ruling: Ruling, calc: Calc, key: str, entries: list[tuple]) -> 
     cites = _cite(key)
     for _, _, effect_cites in entries:
         cites += list(effect_cites)
-    text = "; ".join(f"{describe_effect(effect)} does not apply: {why}" for effect, why, _ in entries)
+    text = msg("list.items", items=Joined(tuple(msg("damage.not_applied", effect=effect_msg(effect), why=why)
+                                                for effect, why, _ in entries), sep="list.separator"))
     _record(ruling, calc, key, text, cites)
 
 
@@ -94,10 +105,10 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     for effect in board.of_kind(hit.attacker, "damage_dealt"):
         against = effect.get("against") or DEFAULT_AGAINST
         if effect.get("attack") not in (None, hit.attack_name):
-            excluded.append((effect, f"only for {effect.get('attack')}", cites_of(effect)))
+            excluded.append((effect, msg("damage.why.other_attack", attack=effect.get("attack")), cites_of(effect)))
         elif not matches(against, hit.target, hit.attacker.owner, None, board):
-            excluded.append((effect, f"{hit.target.name} ({hit.target.position}) is not {against.describe()}",
-                             cites_of(effect)))
+            excluded.append((effect, msg("damage.why.not_target", target=hit.target.name, pos=Pos(hit.target.position),
+                                         filter=filter_msg(against)), cites_of(effect)))
         else:
             effects.append(effect)
     _not_applied(ruling, calc, "attacker_effects", excluded)
@@ -108,8 +119,8 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     cites = _cite("attacker_effects")
     for effect in effects:
         cites += list(cites_of(effect))
-    listed = "; ".join(describe_effect(e) for e in effects)
-    _record(ruling, calc, "attacker_effects", f"effects on {hit.attacker.name}: {listed}", cites, _signed(total))
+    _record(ruling, calc, "attacker_effects", msg("damage.effects_on", mon=hit.attacker.name, effects=_said(effects)),
+            cites, _signed(total))
     _ends_if_not_positive(ruling, calc, 2)
 
 
@@ -123,17 +134,15 @@ def _applies(ruling: Ruling, calc: Calc, step: str, found: tuple, changes: list)
     Benched Pokémon unless the attack says so (the step is recorded only when it would have
     mattered), and not when an effect has taken it away."""
     hit = calc.hit
-    label = step.capitalize()
     if not hit.weakness_resistance:
         if any(x.type in hit.attacker.types for x in found):
-            _record(ruling, calc, step, f"{hit.target.name}: {label} not applied — {hit.wr_note}",
+            _record(ruling, calc, step, msg(f"damage.wr.{step}", target=hit.target.name, why=hit.wr_note),
                     _cite(step, *hit.wr_cite))
         return False
     if changes and not found:
         _record(ruling, calc, step,
-                f"{hit.target.name} has no {label} now ({'; '.join(describe_effect(e) for e in changes)})"
-                + (" — not an effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)"
-                   if hit.ignore_defender_effects else ""),
+                [msg(f"damage.removed.{step}", target=hit.target.name, effects=_sources(changes))]
+                + ([msg("damage.removed.not_ignored")] if hit.ignore_defender_effects else []),
                 _cite(step, *[c for e in changes for c in cites_of(e)],
                       *((NOT_IGNORED_FAQ[step],) if hit.ignore_defender_effects else ())))
         return False
@@ -179,8 +188,8 @@ def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
 
 def _other_attacker(hit: Hit, effects: list) -> list[tuple]:
     """Effects on the target that are about other attackers (their `from` does not match)."""
-    return [(e, f"{hit.attacker.name} is not {e.from_.describe()} (seen from {hit.target.name})", cites_of(e))
-            for e in effects]
+    return [(e, msg("damage.why.not_attacker", attacker=hit.attacker.name, filter=filter_msg(e.from_),
+                    target=hit.target.name), cites_of(e)) for e in effects]
 
 
 def _from_matches(effect, hit: Hit) -> bool:
@@ -197,16 +206,16 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     if hit.ignore_defender_effects:
         if on_target:
             _record(ruling, calc, "defender_effects",
-                    f"{hit.attack_name} does not count the effects on {hit.target.name}: "
-                    + "; ".join(describe_effect(e) for e in on_target) + " ignored",
+                    msg("damage.ignores_effects", attack=hit.attack_name, target=hit.target.name, effects=_said(on_target)),
                     _cite("defender_effects", "guide-ja:II-B-07", *hit.attack_cites))
         return
     own_side = [e for e in skipped if hit.kind == "self" and e.from_.side == "opponent"]
     if own_side:
+        # Ⅱ-B-09 decides; the FAQs on these cards (a Stadium's "from the opponent's Pokémon") answer it.
         _record(ruling, calc, "defender_effects",
-                f"self damage is from its own Pokémon: {'; '.join(describe_effect(e) for e in own_side)} "
-                "(from the opponent's Pokémon) does not apply",
-                _cite("defender_effects", "guide-ja:II-B-09", "guide-ja:II-B-09/faq-2"))
+                msg("damage.self.not_from_opponent", effects=_said(own_side)),
+                _cite("defender_effects", "guide-ja:II-B-09", "guide-ja:II-B-09/faq-2",
+                      *[c for e in own_side for c in e.cites]))
     _not_applied(ruling, calc, "defender_effects", _other_attacker(hit, [e for e in skipped if e not in own_side]))
     if not effects:
         return
@@ -217,8 +226,8 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
         cites += ["guide-ja:II-B-09/faq-1"]
     for effect in effects:
         cites += list(cites_of(effect))
-    _record(ruling, calc, "defender_effects",
-            f"effects on {hit.target.name}: {'; '.join(describe_effect(e) for e in effects)}", cites, _signed(total))
+    _record(ruling, calc, "defender_effects", msg("damage.effects_on", mon=hit.target.name, effects=_said(effects)),
+            cites, _signed(total))
     _ends_if_not_positive(ruling, calc, 5)
 
 
@@ -231,8 +240,8 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
                      + _other_attacker(hit, [e for e in on_target if e not in prevent]))
     if prevent and hit.ignore_defender_effects:
         _record(ruling, calc, "final",
-                f"{hit.target.name} would take no damage ({'; '.join(describe_effect(e) for e in prevent)}), "
-                f"but {hit.attack_name} does not count the effects on it: {calc.value} damage",
+                msg("damage.prevented.ignored", target=hit.target.name, effects=_said(prevent), attack=hit.attack_name,
+                    n=calc.value),
                 _cite("final", "guide-ja:II-B-07", "guide-ja:II-C-16", "guide-ja:II-C-16/faq-1", *hit.attack_cites))
         return
     if prevent:
@@ -241,9 +250,7 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
         cites = _cite("final")
         for effect in prevent:
             cites += list(cites_of(effect))
-        _record(ruling, calc, "final",
-                f"{hit.target.name} takes no damage from attacks ({'; '.join(describe_effect(e) for e in prevent)}): "
-                "0 — the calculation ends", cites)
+        _record(ruling, calc, "final", msg("damage.prevented", target=hit.target.name, effects=_said(prevent)), cites)
         return
     _record(ruling, calc, "final", msg("damage.final", damage=calc.value, target=hit.target.name, n=calc.value // 10),
             _cite("final"))

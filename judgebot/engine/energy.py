@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from judgebot.engine import citations
 from judgebot.engine.effects import Board, Modifier, attack_cost_modifier, matches
 from judgebot.engine.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
+from judgebot.i18n import Joined, Msg, Term, msg
 
 COLORLESS = "colorless"
 
@@ -97,12 +98,14 @@ class CostCheck:
     cites: list[str] = field(default_factory=list)
     silenced: list[tuple] = field(default_factory=list)  # (effect, why): cost changes that do not work now
 
-    def describe_payment(self) -> str:
+    def payment_msg(self) -> Msg | Joined:
+        """Which attached card pays each symbol of the cost ("Fire←イグニッションエネルギー")."""
         if not self.cost:
-            return "nothing to pay"
+            return msg("energy.payment.nothing")
         if not self.assignment:
-            return "cannot be paid"
-        return ", ".join(f"{symbol}←{self.units[u].card}" for symbol, u in zip(self.cost, self.assignment))
+            return msg("energy.payment.cannot")
+        return Joined(tuple(msg("energy.payment.unit", symbol=Term(f"type.{symbol}"), card=_card(self.units[u].card))
+                            for symbol, u in zip(self.cost, self.assignment)))
 
 
 def modified_cost(printed: tuple[str, ...], modifier: Modifier) -> tuple[str, ...]:
@@ -150,19 +153,25 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
     return result
 
 
-def describe_attached(mon: Pokemon) -> str:
-    """The attached Energy and what each provides now, e.g. `プリズムエネルギー (1 colorless)`."""
+def _card(name: str) -> Term | str:
+    """A basic Energy is written as its type; a special Energy by its name."""
+    return Term(f"type.{name}") if name in ALL_ENERGY_TYPES else name
+
+
+def attached_msg(mon: Pokemon) -> Msg | Joined:
+    """The attached Energy and what each provides now, e.g. `プリズムエネルギー (1 Colorless)`."""
     if not mon.energy:
-        return "no Energy"
+        return msg("energy.none")
     parts = []
     for energy in mon.energy:
         if energy.basic:
-            parts.append(energy.name)
+            parts.append(_card(energy.name))
             continue
         option = provision_of(mon, energy.provides)
         if option is None:
-            parts.append(f"{energy.name} (provides nothing here)")
+            parts.append(msg("energy.special.nothing", card=energy.name))
         else:
-            kinds = "every type" if "any" in option.types else "/".join(option.types)
-            parts.append(f"{energy.name} ({option.units} {kinds})")
-    return ", ".join(parts)
+            kinds = Term("type.any") if "any" in option.types else Joined(tuple(Term(f"type.{t}") for t in option.types),
+                                                                          sep="effect.filter.or")
+            parts.append(msg("energy.special", card=energy.name, n=option.units, types=kinds))
+    return Joined(tuple(parts))

@@ -14,22 +14,26 @@ several Energy counts as several, and may also be discarded for fewer (Ⅱ-C-01 
 from __future__ import annotations
 
 from judgebot.engine.ability import card_cites
-from judgebot.engine.effects import Board, cites_of, combine, describe_effect
-from judgebot.engine.energy import describe_attached, units_of
+from judgebot.engine.effects import Board, cites_of, combine, effect_msg
+from judgebot.engine.energy import attached_msg, units_of
 from judgebot.engine.model import Pokemon, RetreatAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import Term, msg
+from judgebot.i18n import Joined, Term, msg
 
 # Ⅱ-C-17 FAQ 1 in both guides: an effect received earlier stays when the protection starts.
 EARLIER_EFFECT_STAYS = ("guide-ja:II-C-17/faq-1", "guide-zh:II-C-17/faq-1")
+
+
+def _said(effects) -> Joined:
+    return Joined(tuple(effect_msg(e) for e in effects), sep="list.separator")
 
 
 def _cite(key: str, *extra: str) -> list[str]:
     return list(procedure_step("retreat", key).cite) + list(extra)
 
 
-def effective_cost(board: Board, mon: Pokemon) -> tuple[int, str, list[str]]:
+def effective_cost(board: Board, mon: Pokemon) -> tuple[int, list, list[str]]:
     """(Energy to discard, how it was found, citations)."""
     modifier = combine(board.of_kind(mon, "retreat_cost"))
     cites = _cite("cost")
@@ -37,18 +41,18 @@ def effective_cost(board: Board, mon: Pokemon) -> tuple[int, str, list[str]]:
     for s in silenced:
         cites += list(s.cites)
     if not modifier.effects:
-        not_working = "".join(f"; {describe_effect(s.placed.effect)} does not count ({s.why})" for s in silenced)
-        return mon.retreat, f"printed Retreat Cost {mon.retreat}{not_working}", cites
+        not_working = [msg("retreat.cost.not_counting", effect=effect_msg(s.placed.effect), why=s.why) for s in silenced]
+        return mon.retreat, [msg("retreat.cost.printed", n=mon.retreat), *not_working], cites
     for effect in modifier.effects:
         cites += list(cites_of(effect)) + card_cites(effect.cites)
-    listed = "; ".join(describe_effect(e) for e in modifier.effects)
+    listed = Joined(tuple(effect_msg(e) for e in modifier.effects), sep="list.separator")
     if modifier.none:
-        return 0, f"printed {mon.retreat}, but no Energy is needed ({listed}): 'none' beats more and fewer", cites
+        return 0, [msg("retreat.cost.none", n=mon.retreat, effects=listed)], cites
     raw = mon.retreat + modifier.delta
     cost = max(raw, 0)
-    text = f"printed {mon.retreat} {modifier.delta:+d} ({listed}, added up) = {raw}"
+    text = [msg("retreat.cost.modified", n=mon.retreat, delta=f"{modifier.delta:+d}", effects=listed, raw=raw)]
     if raw < 0:
-        text += ": never fewer than 0"
+        text.append(msg("retreat.cost.not_below_zero"))
     return cost, text, cites
 
 
@@ -89,11 +93,10 @@ def status(board: Board, mon: Pokemon, ruling: Ruling) -> None:
         cites = _cite("status", "guide-ja:II-C-14")
         for effect in stopping:
             cites += list(cites_of(effect)) + card_cites(effect.cites)
-        text = f"{mon.name} cannot retreat ({'; '.join(describe_effect(e) for e in stopping)}) (step 1c)"
+        text = [msg("retreat.status.cant", mon=mon.name, effects=_said(stopping))]
         protection = board.of_kind(mon, "prevent_effects")
         if protection:
-            text += (f"; {'; '.join(describe_effect(e) for e in protection)} does not end an effect it received "
-                     "before it was protected")
+            text.append(msg("retreat.status.protection_late", effects=_said(protection)))
             cites += list(EARLIER_EFFECT_STAYS) + ["guide-ja:II-C-17"]
         ruling.reason(text, cites)
     if not blocked:
@@ -121,16 +124,17 @@ def cost(board: Board, mon: Pokemon, ruling: Ruling) -> None:
     several = [u for u in units if u.special]
     if several:
         cites += ["guide-ja:II-C-01"] + [c for u in several for c in card_cites(u.cites)]
-    attached = describe_attached(mon)
+    attached = attached_msg(mon)
+    how = msg("list.items", items=Joined(tuple(how), sep="list.none"))
     if len(units) >= amount:
-        paid = "nothing to discard" if amount == 0 else f"{len(units)} Energy attached ({attached}) pays it"
+        text = [msg("retreat.cost.free", how=how) if amount == 0 else
+                msg("retreat.cost.pays", how=how, n=len(units), attached=attached)]
         if amount and any(u.special for u in units):
-            paid += "; a card that provides several Energy counts as that many, and may be discarded for fewer"
-        ruling.step("cost", f"Retreat Cost: {how}; {paid}", cites, value=amount)
+            text.append(msg("retreat.cost.several"))
+        ruling.step("cost", text, cites, value=amount)
     else:
-        ruling.step("cost", f"Retreat Cost: {how}; {attached} provides {len(units)} Energy", cites, value=amount)
-        ruling.reason(f"{mon.name} needs {amount} Energy to retreat and has {len(units)} ({attached}) (step 1a)",
-                      cites)
+        ruling.step("cost", msg("retreat.cost.short", how=how, attached=attached, n=len(units)), cites, value=amount)
+        ruling.reason(msg("retreat.cost.reason", mon=mon.name, cost=amount, n=len(units), attached=attached), cites)
 
 
 def switch(scenario: Scenario, mon: Pokemon, ask: RetreatAsk, ruling: Ruling) -> None:

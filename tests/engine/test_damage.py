@@ -156,7 +156,7 @@ def test_weakness_and_resistance_removed_by_an_effect_stay_removed_under_ignore_
     result = ruling(data)
     assert result["damage"][DEF] == 60
     [entry] = steps(result, step)
-    assert entry["text"] == (f"D has no {step.capitalize()} now ({gone} (opponent.active.effects[0])) — not an "
+    assert entry["text"] == (f"D has no {step.capitalize()} now (an effect on the opponent's Active Pokémon) — not an "
                              "effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)")
     assert faq in entry["cite"] and "guide-ja:II-D-13" in entry["cite"]
 
