@@ -18,6 +18,7 @@ from typing import Callable, Iterator
 
 from judgebot.engine.catalog import one_read
 from judgebot.engine.model import Scenario
+from judgebot.engine import citations
 from judgebot.engine.ruling import Ruling
 from judgebot.engine.scenario import load_scenario
 from judgebot.engine.verify import verify_ruling
@@ -46,8 +47,27 @@ def rule(scenario: Scenario) -> Ruling:
     handler = ASK_HANDLERS.get(kind)
     if handler is None:
         raise NotModelledError(f"{scenario.file}: ask {kind!r} is not modelled yet")
-    ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title)
+    ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play=cards_in_play(scenario))
     return handler(scenario, ruling)
+
+
+def cards_in_play(scenario: Scenario) -> frozenset[str]:
+    """The catalog cards the scenario names (Abilities, attacks, Tools, Energy, the
+    Stadium, Abilities used this turn, a card being played), by their catalog names: a
+    FAQ about several cards together answers only when all of them are here
+    (citations.Mention)."""
+    from judgebot.engine.catalog import load_catalog
+
+    names: list[str] = []
+    for mon in scenario.all_pokemon():
+        names += [a.name for a in mon.abilities] + [a.name for a in mon.attacks] + list(mon.abilities_used)
+        names += [e.name for e in mon.energy] + ([mon.tool.name] if mon.tool else [])
+    names += list(scenario.turn.abilities_used) + ([scenario.stadium.name] if scenario.stadium else [])
+    played = getattr(scenario.ask, "card", None) if scenario.ask.kind == "play" else None
+    names += [played] if isinstance(played, str) else []
+    catalog = load_catalog()
+    entries = (catalog.lookup(name) for name in names if isinstance(name, str))
+    return frozenset(entry.name for entry in entries if entry is not None)
 
 
 def check_file(path: Path, verify: bool = False, display: str | None = None, lang: str = "en") -> dict:

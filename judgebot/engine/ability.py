@@ -44,9 +44,10 @@ def card_cites(cites) -> list[str]:
         out.append(cite)
         if "/faq-" in cite:
             section = citations.item_of(cite)
-            out.append(type(cite)(section))  # a card's FAQ names its section as a mention too
+            derive = cite.derive if isinstance(cite, citations.Mention) else str
+            out.append(derive(section))  # a card's FAQ names its section as a mention too
             if citations.guide_ja_of(section) != section:
-                out.append(type(cite)(citations.guide_ja_of(section)))
+                out.append(derive(citations.guide_ja_of(section)))
     return citations.unique(out)
 
 
@@ -151,16 +152,19 @@ def word_outcome(scenario: Scenario, side: str, word: str, playing: str | None =
 DOES_CITES = {
     "heal": ("guide-ja:II-C-06",),
     "switch_own": ("guide-ja:II-C-03",),
-    "switch_opponent": ("guide-ja:II-C-04", "guide-ja:II-C-05"),
+    "switch_opponent": ("guide-ja:II-C-05", "guide-ja:II-C-04"),
     "search_deck": ("guide-ja:II-D-04",),
     "bench_from_deck": ("guide-ja:II-C-11", "guide-ja:II-D-04"),
     "bench_from_discard": ("guide-ja:II-C-11", "guide-ja:II-D-04"),
 }
 
 
-def does_cites(does: tuple[str, ...]) -> list[str]:
-    """The sections behind the word that decides (the first)."""
-    return list(DOES_CITES.get(does[0], ())) if does else []
+def does_cites(does: tuple[str, ...], card_sections=()) -> list[str]:
+    """The sections behind the word that decides (the first): the item whose 【文例】 is
+    the card's own text first (むしよけスプレー is Ⅱ-C-04's example), then the word's."""
+    own = [citations.item_of(c) for c in card_sections if "/ex-" in c]
+    word = list(DOES_CITES.get(does[0], ())) if does else []
+    return [c for c in own if c in word] + word if does else []
 
 
 NOT_ASKED = ("no `does` words are given, so whether it would change anything is not part of the question: "
@@ -321,7 +325,8 @@ def condition(d: Declaration) -> None:
 
 def nothing_happens(d: Declaration) -> None:
     possible, why = what_happens(d.scenario, "you", d.ability.does, f"Ability {d.ability.name}")
-    cites = _cite("nothing_happens") + (["guide-ja:II-E-30"] if d.ability.pay else []) + does_cites(d.ability.does)
+    cites = (_cite("nothing_happens") + (["guide-ja:II-E-30"] if d.ability.pay else [])
+             + does_cites(d.ability.does, d.cites))
     if len(d.ability.does) > 1:
         cites.append("guide-ja:II-E-20")
     if possible is None:

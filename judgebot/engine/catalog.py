@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from judgebot.engine.citations import Mention
+from judgebot.engine.citations import Mention, mark_listing
 from judgebot.engine.model import Ability, Attack, Effect, Energy, Tool
 from judgebot.engine.reader import ABILITY_KEYS, ATTACK_KEYS, Reader, _join
 from judgebot.engine.yaml_lines import load_yaml
@@ -139,6 +139,7 @@ def _load(stamp: tuple) -> Catalog:
                                       f"({first.name}) and in {display}:{entry.line} ({entry.name})")
                 catalog.names[key] = entry
             catalog.entries[entry.name] = entry
+    mark_listing({name: entry.sections for name, entry in catalog.entries.items()})
     return catalog
 
 

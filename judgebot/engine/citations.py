@@ -49,9 +49,29 @@ class Mention(str):
     section a FAQ of them belongs to). One filed under a rule the engine applies itself
     (engine_rules: a procedure step, an effect kind, a term) is about that rule and is
     cited only when the step applies it; one filed under another item (a phrase of card
-    text, Ⅱ-E) is about the card itself."""
+    text, Ⅱ-E) is about the card itself. `card` is the card that names it; `listed_by`
+    every card of the catalog that names it: a FAQ several cards name is about them
+    together, and answers only when all of them are in the step."""
 
-    __slots__ = ()
+    card: str = ""
+    listed_by: frozenset = frozenset()
+
+    def derive(self, text: str) -> "Mention":
+        derived = Mention(text)
+        derived.card, derived.listed_by = self.card, frozenset()
+        return derived
+
+
+def mark_listing(sections_by_card: dict[str, tuple]) -> None:
+    """Record on each card's Mentions which card names them and which cards name each."""
+    listed: dict[str, set[str]] = {}
+    for card, sections in sections_by_card.items():
+        for cite in sections:
+            listed.setdefault(str(cite), set()).add(card)
+    for card, sections in sections_by_card.items():
+        for cite in sections:
+            if isinstance(cite, Mention):
+                cite.card, cite.listed_by = card, frozenset(listed[str(cite)])
 
 
 def unique(cites: Iterable[str]) -> list[str]:
@@ -120,7 +140,7 @@ def _one_faq_per_item_first(faqs: list[str]) -> list[str]:
     return list(dict.fromkeys(list(firsts.values()) + faqs))
 
 
-def decide(kind: str, candidates: Iterable[str]) -> list[str]:
+def decide(kind: str, candidates: Iterable[str], in_play: frozenset = frozenset()) -> list[str]:
     """The citations of one step, decisive first and at most MAX_CITES: the FAQs that
     answer the case (at most MAX_FAQS, one per section first, in the order the step
     names them), then the items that state the rule (a cited FAQ's own item first), then
@@ -130,6 +150,9 @@ def decide(kind: str, candidates: Iterable[str]) -> list[str]:
     # The rules the step applies: what the procedure names (a FAQ it names, its section too).
     applied = {guide_ja_of(item_of(c)) for c in candidates if not isinstance(c, Mention)}
     mentions = {c for c in candidates if isinstance(c, Mention)} - applied
+    cards = set(in_play) | {c.card for c in candidates if isinstance(c, Mention) and c.card}
+    # A FAQ the catalog files under several cards is about them together.
+    apart = {str(c) for c in candidates if isinstance(c, Mention) and not c.listed_by <= cards}
     cites = [str(c) for c in dict.fromkeys(candidates)]
     allowed = table().get(kind)
     if allowed is not None:
@@ -137,6 +160,8 @@ def decide(kind: str, candidates: Iterable[str]) -> list[str]:
     cites = _one_edition(cites)
 
     def answers(cite: str) -> bool:
+        if cite in mentions and cite in apart and "/faq-" in cite:
+            return False
         item = guide_ja_of(item_of(cite))
         return cite not in mentions or item in applied or item not in engine_rules()
 

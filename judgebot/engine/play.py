@@ -151,7 +151,7 @@ def nothing_happens(p: Play) -> None:
     does = p.ask.does or ()
     possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
                                  playing=p.ask.card)
-    cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does)
+    cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does, p.cites)
     if possible is None:
         p.ruling.step("nothing_happens", f"{p.ask.card}: {why}", cites)
     elif possible:

@@ -43,6 +43,7 @@ class Ruling:
     # The board after the ruling, for --verify (counters / conditions of every Pokémon).
     counters_after: dict[str, int] = field(default_factory=dict, repr=False)
     conditions_after: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    in_play: frozenset = field(default_factory=frozenset, repr=False)  # catalog cards on the board
 
     def cite(self, cites: Iterable[str]) -> list[str]:
         cites = list(dict.fromkeys(cites))
@@ -54,7 +55,7 @@ class Ruling:
     def step(self, key: str, text, cite: Iterable[str], value: Any = None, change: str | None = None,
              target: str | None = None) -> dict:
         entry = {"step": key, "value": value, "change": change, "text": text,
-                 "cite": self.cite(citations.decide(f"{self.ask}.{key}", cite))}
+                 "cite": self.cite(citations.decide(f"{self.ask}.{key}", cite, self.in_play))}
         if target is not None:
             entry["target"] = target
         self.steps.append(entry)
@@ -72,7 +73,7 @@ class Ruling:
         entry["text"] = (entry["text"] if isinstance(entry["text"], list) else [entry["text"]]) + [more]
 
     def reason(self, text, cite: Iterable[str]) -> None:
-        self.reasons.append({"text": text, "cite": self.cite(citations.decide(f"{self.ask}.reason", cite))})
+        self.reasons.append({"text": text, "cite": self.cite(citations.decide(f"{self.ask}.reason", cite, self.in_play))})
 
     def to_dict(self, lang: str = i18n.DEFAULT) -> dict:
         result = {key: getattr(self, key) for key in CONTRACT_KEYS}
