@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgebot.engine import citations
-from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.effects import Board, cites_of, effect_msg
 from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.reader import TYPE_ALIASES
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import Pos, msg
+from judgebot.i18n import Joined, Msg, Pos, msg, render
 from judgebot.errors import NotModelledError, ScenarioError
 
 
@@ -98,11 +98,19 @@ def is_energy_card(name: str) -> bool:
 class Outcome:
     word: str
     possible: bool | None  # None: the board cannot tell (not modelled)
-    why: str
+    why: Msg
 
 
 def _damaged(mons: list[Pokemon]) -> list[Pokemon]:
     return [m for m in mons if m.damage > 0]
+
+
+def _names(mons: list[Pokemon]) -> Joined:
+    return Joined(tuple(m.name for m in mons))
+
+
+def _deck(count: int) -> Msg:
+    return msg("action.why.deck", n=count) if count else msg("action.why.deck_empty")
 
 
 def word_outcome(scenario: Scenario, side: str, word: str, playing: str | None = None) -> Outcome:
@@ -110,41 +118,37 @@ def word_outcome(scenario: Scenario, side: str, word: str, playing: str | None =
     me, them = scenario.players[side], scenario.players[other(side)]
     if word == "heal":
         hurt = _damaged(me.pokemon())
-        return Outcome(word, bool(hurt), f"damage on {', '.join(m.name for m in hurt)}" if hurt
-                       else f"none of {'your' if side == 'you' else 'the opponent’s'} Pokémon has any damage to heal")
+        return Outcome(word, bool(hurt), msg("action.why.damage_on", mons=_names(hurt)) if hurt
+                       else msg(f"action.why.no_damage.{side}"))
     if word in ("draw", "search_deck"):
-        return Outcome(word, me.deck > 0, f"{me.deck} cards in the deck" if me.deck else "the deck is empty")
+        return Outcome(word, me.deck > 0, _deck(me.deck))
     if word == "bench_from_deck":
         if len(me.bench) >= MAX_BENCH:
-            return Outcome(word, False, f"the Bench is full ({MAX_BENCH} Pokémon)")
-        return Outcome(word, me.deck > 0, f"room on the Bench ({len(me.bench)} of {MAX_BENCH}) and {me.deck} "
-                                          "cards in the deck" if me.deck else "the deck is empty")
+            return Outcome(word, False, msg("action.why.bench_full", n=MAX_BENCH))
+        return Outcome(word, me.deck > 0, msg("action.why.bench_room_deck", used=len(me.bench), max=MAX_BENCH,
+                                              deck=_deck(me.deck)) if me.deck else _deck(0))
     if word == "bench_from_discard":
         full = len(me.bench) >= MAX_BENCH
-        return Outcome(word, not full, f"the Bench is full ({MAX_BENCH} Pokémon)" if full else
-                       f"room on the Bench ({len(me.bench)} of {MAX_BENCH}); the discard pile's contents are not in "
-                       "the scenario format")
+        return Outcome(word, not full, msg("action.why.bench_full", n=MAX_BENCH) if full else
+                       msg("action.why.bench_room_discard", used=len(me.bench), max=MAX_BENCH))
     if word == "switch_own":
-        return Outcome(word, bool(me.bench), f"{len(me.bench)} Benched Pokémon to switch in" if me.bench
-                       else f"{'you have' if side == 'you' else 'the opponent has'} no Benched Pokémon")
+        return Outcome(word, bool(me.bench), msg("action.why.benched", n=len(me.bench)) if me.bench
+                       else msg(f"action.why.no_bench.{side}"))
     if word == "switch_opponent":
-        return Outcome(word, bool(them.bench), f"the opponent has {len(them.bench)} Benched Pokémon" if them.bench
-                       else f"{'the opponent has' if side == 'you' else 'you have'} no Benched Pokémon")
+        return Outcome(word, bool(them.bench), msg("action.why.opponent_benched", n=len(them.bench)) if them.bench
+                       else msg(f"action.why.no_bench.{other(side)}"))
     if word == "move_damage":
         hurt = _damaged(scenario.all_pokemon())
-        return Outcome(word, bool(hurt), f"damage counters on {', '.join(m.name for m in hurt)}" if hurt
-                       else "no Pokémon in play has damage counters to move")
+        return Outcome(word, bool(hurt), msg("action.why.counters_on", mons=_names(hurt)) if hurt
+                       else msg("action.why.no_counters"))
     if word == "move_energy":
         charged = [m for m in me.pokemon() if m.energy]
         ok = bool(charged) and len(me.pokemon()) >= 2
-        return Outcome(word, ok, f"Energy on {', '.join(m.name for m in charged)} and another Pokémon to move it to"
-                       if ok else "no Energy attached to move to another of your Pokémon")
+        return Outcome(word, ok, msg("action.why.energy_on", mons=_names(charged)) if ok else msg("action.why.no_energy"))
     if word == "discard":
         cards = hand_of(scenario, side, "`discard` discards from the hand", playing)
-        return Outcome(word, bool(cards), f"{len(cards)} other cards in the hand" if cards
-                       else "no other card in the hand to discard")
-    return Outcome(word, None, f"whether `{word}` can be done depends on cards the scenario format does not "
-                               "describe (hand, deck or discard contents)")
+        return Outcome(word, bool(cards), msg("action.why.hand", n=len(cards)) if cards else msg("action.why.no_hand"))
+    return Outcome(word, None, msg("action.why.unknown"))
 
 
 # The sections behind each `does` word's board check: what the text does, and for the
@@ -167,48 +171,41 @@ def does_cites(does: tuple[str, ...], card_sections=()) -> list[str]:
     return [c for c in own if c in word] + word if does else []
 
 
-NOT_ASKED = ("no `does` words are given, so whether it would change anything is not part of the question: "
-             "the check is not made")
-
-
 def what_happens(scenario: Scenario, side: str, does: tuple[str, ...], subject: str,
-                 playing: str | None = None) -> tuple[bool | None, str]:
+                 playing: str | None = None) -> tuple[bool | None, Msg]:
     """(something would happen — None when `does` is not given —, explanation).
 
     The text is done in order (Ⅱ-E-20): the first thing it does decides — when that
     cannot be done at all, what follows it ("その後") is not done either; when it can,
     the rest may fail without stopping it."""
     if not does:
-        return None, NOT_ASKED
+        return None, msg("action.not_asked")
     outcomes = [word_outcome(scenario, side, word, playing) for word in does]
     first = outcomes[0]
     if first.possible is None:
-        raise NotModelledError(f"{scenario.file}: {subject}: {first.why} — not modelled; the first thing it does "
-                               f"(`{first.word}`) decides whether it may be used")
-    later = [f"then {o.word}: " + ("possible" if o.possible else "not checked" if o.possible is None
-                                    else "cannot be done") + f" ({o.why})" for o in outcomes[1:]]
-    text = f"{first.word}: {first.why}"
-    if later:
-        text += "; " + "; ".join(later)
-        if first.possible:
-            text += " — the first part can be done, so what follows need not be (guide-ja:II-E-20)"
-    return bool(first.possible), text
+        raise NotModelledError(f"{scenario.file}: {subject}: {render(first.why)} — not modelled; the first thing it "
+                               f"does (`{first.word}`) decides whether it may be used")
+    text = [msg("action.outcome", action=msg(f"action.{first.word}"), why=first.why)]
+    for o in outcomes[1:]:
+        how = "possible" if o.possible else "not_checked" if o.possible is None else "cannot"
+        text.append(msg(f"action.then.{how}", action=msg(f"action.{o.word}"), why=o.why))
+    if len(outcomes) > 1 and first.possible:
+        text.append(msg("action.first_decides"))
+    return bool(first.possible), msg("list.items", items=Joined(tuple(text), sep="list.none"))
 
 
-def cannot_pay(scenario: Scenario, side: str, pay: tuple[dict, ...], playing: str | None = None) -> list[str]:
+def cannot_pay(scenario: Scenario, side: str, pay: tuple[dict, ...], playing: str | None = None) -> list[Msg]:
     """What of `pay` (Ⅱ-E-30: what the text asks you to do first) the player cannot do."""
     problems = []
     for item in pay:
         (word, count), = item.items()
         cards = hand_of(scenario, side, f"`pay: {word}`", playing)
         if word == "discard_hand" and len(cards) < count:
-            problems.append(f"discard {count} card{'s' if count > 1 else ''} from the hand: the hand has "
-                            f"{len(cards)}")
+            problems.append(msg("action.pay.discard_hand", n=count, have=len(cards)))
         elif word == "discard_energy_from_hand":
             energy = [c for c in cards if is_energy_card(c)]
             if len(energy) < count:
-                problems.append(f"discard {count} Energy card{'s' if count > 1 else ''} from the hand: the hand has "
-                                f"{len(energy)}")
+                problems.append(msg("action.pay.discard_energy", n=count, have=len(energy)))
     return problems
 
 
@@ -245,8 +242,7 @@ def declared(d: Declaration) -> bool:
     if d.ability.declared:
         d.ruling.step("declare", msg("ability.declared", ability=d.ability.name), _cite("declare"))
         return True
-    d.refuse(f"{d.ability.name} works by itself (its text does not say it can be used): it is never declared, "
-             "and the player cannot choose to use it or not", _cite("declare"))
+    d.refuse(msg("ability.automatic", ability=d.ability.name), _cite("declare"))
     return False
 
 
@@ -255,7 +251,7 @@ def negated(d: Declaration) -> None:
     if because is None:
         d.ruling.step("negated", msg("ability.not_negated", mon=d.holder.name), _cite("negated"))
         return
-    d.refuse(f"{d.holder.name} has no Abilities now ({describe_effect(because)}): {d.ability.name} cannot be used",
+    d.refuse(msg("ability.negated.now", mon=d.holder.name, effect=effect_msg(because), ability=d.ability.name),
              _cite("negated") + list(cites_of(because)) + card_cites(because.cites))
 
 
@@ -275,31 +271,27 @@ def once_per_turn(d: Declaration) -> None:
     used = d.holder.abilities_used
     own = {a.name for a in d.holder.abilities}
     cites = _cite("once_per_turn")
-    record = ""
+    record: Msg | str = ""
     if used:
         # The record of use passes to a card that replaces this one (引きつぐ, Ⅱ-D-19);
         # the card's own FAQs on it answer here.
         cites += ["guide-ja:II-D-19", *d.cites]
         carried = sorted(set(used) - own)
-        record = (f"; {d.holder.name}'s record of Abilities used this turn, including any carried over when it "
-                  f"replaced another card: {', '.join(used)}")
+        record = msg("ability.record", mon=d.holder.name, used=Joined(tuple(used)))
         if carried:
-            record += (f" ({', '.join(carried)} is not one of its own Abilities: a record carried over when it "
-                       "replaced another card, 引きつぐ)")
+            record = msg("list.items", items=Joined((record, msg("ability.record.carried", carried=Joined(tuple(carried)))),
+                                                    sep="list.none"))
     if not d.ability.once_per_turn:
         d.ruling.step("once_per_turn", msg("ability.any_number", ability=d.ability.name) if not record
-                      else f"{d.ability.name} can be used any number of times in a turn{record}", cites)
+                      else msg("ability.any_number.record", ability=d.ability.name, record=record), cites)
         return
     if d.ability.name in used:
-        d.refuse(f"{d.holder.name} has already used {d.ability.name} this turn, and it can be used once per turn"
-                 f"{record}", cites)
+        d.refuse(msg("ability.already_used", mon=d.holder.name, ability=d.ability.name, record=record), cites)
         return
-    text = f"{d.ability.name} is once per turn per Pokémon and {d.holder.name} has not used it this turn{record}"
+    text = [msg("ability.once_per_turn.ok", ability=d.ability.name, mon=d.holder.name, record=record)]
     if d.ability.name in d.scenario.turn.abilities_used:
-        text += f" (another Pokémon's {d.ability.name} used this turn does not count"
-        if d.holder.came_into_play_this_turn:
-            text += "; a Pokémon that left play and came back is a new Pokémon"
-        text += ")"
+        text.append(msg("ability.other_used.new" if d.holder.came_into_play_this_turn else "ability.other_used",
+                        ability=d.ability.name))
     d.ruling.step("once_per_turn", text, cites)
 
 
@@ -307,8 +299,7 @@ def exclusive(d: Declaration) -> None:
     if not d.ability.exclusive:
         return
     if d.ability.name in d.scenario.turn.abilities_used:
-        d.refuse(f"another {d.ability.name} was already used this turn, and its text forbids using it in such a turn "
-                 "(also when the Pokémon that used it has left play)", _cite("exclusive"))
+        d.refuse(msg("ability.exclusive.used", ability=d.ability.name), _cite("exclusive"))
         return
     d.ruling.step("exclusive", msg("ability.exclusive.ok", ability=d.ability.name), _cite("exclusive"))
 
@@ -318,9 +309,10 @@ def condition(d: Declaration) -> None:
         return
     problems = cannot_pay(d.scenario, "you", d.ability.pay)
     if problems:
-        d.refuse(f"the condition of {d.ability.name} cannot be met: {'; '.join(problems)}", _cite("pay"))
+        d.refuse(msg("ability.pay.cannot", ability=d.ability.name, problems=Joined(tuple(problems), sep="list.separator")),
+                 _cite("pay"))
         return
-    d.ruling.step("pay", f"the condition of {d.ability.name} can be met", _cite("pay"))
+    d.ruling.step("pay", msg("ability.pay.ok", ability=d.ability.name), _cite("pay"))
 
 
 def nothing_happens(d: Declaration) -> None:
@@ -330,8 +322,8 @@ def nothing_happens(d: Declaration) -> None:
     if len(d.ability.does) > 1:
         cites.append("guide-ja:II-E-20")
     if possible is None:
-        d.ruling.step("nothing_happens", f"{d.ability.name}: {why}", cites)
+        d.ruling.step("nothing_happens", msg("ability.happens.not_asked", ability=d.ability.name, why=why), cites)
     elif possible:
-        d.ruling.step("nothing_happens", f"using {d.ability.name} would change the board: {why}", cites)
+        d.ruling.step("nothing_happens", msg("ability.happens.yes", ability=d.ability.name, why=why), cites)
     else:
-        d.refuse(f"using {d.ability.name} would change nothing ({why}): it cannot be declared", cites)
+        d.refuse(msg("ability.happens.no", ability=d.ability.name, why=why), cites)

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from judgebot.engine.ability import card_cites, cannot_pay, does_cites, same_card, what_happens
 from judgebot.engine.catalog import load_catalog
-from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.effects import Board, cites_of, effect_msg
 from judgebot.engine.evolve import first_turn_of
 from judgebot.engine.model import PlayAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import Pos, Term, msg
+from judgebot.i18n import Joined, Pos, Term, msg
 from judgebot.errors import ScenarioError
 
 KIND_LABEL = {"item": "Item", "supporter": "Supporter", "stadium": "Stadium", "tool": "Pokémon Tool"}
@@ -128,11 +128,11 @@ def locked(p: Play) -> None:
                       _cite("locked"))
         return
     cites = _cite("locked") + [c for e in locks for c in list(cites_of(e)) + card_cites(e.cites)]
-    text = f"you cannot play {KIND_LABEL[kind]} cards from your hand now ({'; '.join(describe_effect(e) for e in locks)})"
+    text = [msg("play.locked.no", kind=Term(f"card_kind.{kind}"),
+                effects=Joined(tuple(effect_msg(e) for e in locks), sep="list.separator"))]
     protected = [m for m in p.scenario.you.pokemon() if p.board.of_kind(m, "prevent_effects")]
     if protected:
-        text += (f"; the player receives this effect, not a Pokémon, so {', '.join(m.name for m in protected)} "
-                 "not being affected by attack effects does not stop it")
+        text.append(msg("play.locked.player", mons=Joined(tuple(m.name for m in protected))))
         cites += list(PLAYER_RECEIVES)
     p.refuse(text, cites)
 
@@ -142,7 +142,8 @@ def condition(p: Play) -> None:
         return
     problems = cannot_pay(p.scenario, "you", p.ask.pay, playing=p.ask.card)
     if problems:
-        p.refuse(f"the condition of {p.ask.card} cannot be met: {'; '.join(problems)}", p.kind_cites + _cite("pay"))
+        p.refuse(msg("play.pay.cannot", card=p.ask.card, problems=Joined(tuple(problems), sep="list.separator")),
+                 p.kind_cites + _cite("pay"))
     else:
         p.ruling.step("pay", msg("play.pay.ok", card=p.ask.card), p.kind_cites + _cite("pay"))
 
@@ -153,8 +154,8 @@ def nothing_happens(p: Play) -> None:
                                  playing=p.ask.card)
     cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does, p.cites)
     if possible is None:
-        p.ruling.step("nothing_happens", f"{p.ask.card}: {why}", cites)
+        p.ruling.step("nothing_happens", msg("play.happens.not_asked", card=p.ask.card, why=why), cites)
     elif possible:
-        p.ruling.step("nothing_happens", f"playing {p.ask.card} would change the board: {why}", cites + p.cites)
+        p.ruling.step("nothing_happens", msg("play.happens.yes", card=p.ask.card, why=why), cites + p.cites)
     else:
-        p.refuse(f"playing {p.ask.card} would change nothing ({why}): it cannot be played", cites)
+        p.refuse(msg("play.happens.no", card=p.ask.card, why=why), cites)
