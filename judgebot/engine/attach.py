@@ -6,10 +6,10 @@ Attaching by a card effect is not this question (the format has no such ask).
 
 from __future__ import annotations
 
-from judgebot.engine.model import AttachAsk, Scenario
+from judgebot.engine.model import ALL_ENERGY_TYPES, AttachAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import msg
+from judgebot.i18n import Pos, Term, msg
 
 
 def _cite(key: str) -> list[str]:
@@ -36,6 +36,6 @@ def once_per_turn(scenario: Scenario, ask: AttachAsk, ruling: Ruling) -> None:
 
 def target(scenario: Scenario, ask: AttachAsk, ruling: Ruling) -> None:
     mon = scenario.at(ask.to)
-    where = "Active" if mon.is_active else "Benched"
-    ruling.step("target", f"{ask.energy.name} goes on your {where} {mon.name} ({ask.to}); a Pokémon may have any "
-                          f"number of Energy attached (it has {len(mon.energy)})", _cite("target"), target=ask.to)
+    energy = Term(f"type.{ask.energy.name}") if ask.energy.name in ALL_ENERGY_TYPES else ask.energy.name
+    ruling.step("target", msg("attach.target", energy=energy, pos=Pos(ask.to), mon=mon.name, n=len(mon.energy)),
+                _cite("target"), target=ask.to)

@@ -9,7 +9,7 @@ from judgebot.engine.ability import hand_of, same_card
 from judgebot.engine.model import MAX_BENCH, BenchAsk, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import msg
+from judgebot.i18n import Term, msg
 from judgebot.errors import ScenarioError
 
 
@@ -39,8 +39,7 @@ def in_hand(scenario: Scenario, ask: BenchAsk) -> None:
 def basic(ask: BenchAsk, ruling: Ruling) -> None:
     card = ask.card
     if card.stage != "basic":
-        ruling.reason(f"{card.name} is a {card.stage.replace('stage', 'Stage ')} Pokémon: only Basic Pokémon are put "
-                      "onto the Bench from the hand (an Evolution card evolves a Pokémon in play)", _cite("basic"))
+        ruling.reason(msg("bench.not_basic", card=card.name, stage=Term(f"evolve.stage.{card.stage}")), _cite("basic"))
     else:
         ruling.step("basic", msg("bench.basic", card=card.name), _cite("basic"))
 

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 
 from judgebot.engine import game_end, knockout
 from judgebot.engine.ability import card_cites
-from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.effects import Board, cites_of, effect_msg
 from judgebot.engine.model import SIDES, EndConditions, Pokemon, Scenario
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import Pos, Term, msg
+from judgebot.i18n import Joined, Msg, Pos, Term, msg
 from judgebot.errors import ScenarioError
 
 BASE_COUNTERS = {"poisoned": 1, "burned": 2}
@@ -121,69 +121,66 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 
 # -- counters -------------------------------------------------------------------------
 
-def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, str, list[str]]:
-    """(damage counters, how, citations) that `condition` places on `mon` now."""
+def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, list, list[str]]:
+    """(damage counters, how — messages, empty for the plain count —, citations) that
+    `condition` places on `mon` now."""
     base = BASE_COUNTERS[condition]
     effects = board.of_kind(mon, COUNTER_KIND[condition])
     sets = [e for e in effects if e.get("set") is not None]
     adds = [e for e in effects if e.get("add") is not None]
     cites: list[str] = []
-    count, how = base, ""
+    count, how = base, []
     if sets:
         count = max(e.get("set") for e in sets)
-        how = f"it becomes {count}" + (f" (the largest of {', '.join(str(e.get('set')) for e in sets)}, applied once)"
-                                    if len(sets) > 1 else "") + f" ({'; '.join(describe_effect(e) for e in sets)})"
+        said = Joined(tuple(effect_msg(e) for e in sets), sep="list.separator")
+        how.append(msg("checkup.how.set.largest", n=count, values=Joined(tuple(str(e.get("set")) for e in sets)),
+                       effects=said) if len(sets) > 1 else msg("checkup.how.set", n=count, effects=said))
         cites += [c for e in sets for c in list(cites_of(e)) + card_cites(e.cites)]
     if adds:
         extra = sum(e.get("add") for e in adds)
-        how += f"{', then' if how else ''} {extra} more ({'; '.join(describe_effect(e) for e in adds)}, added up)"
+        how += ([msg("checkup.how.then")] if how else []) + [
+            msg("checkup.how.add", n=extra, effects=Joined(tuple(effect_msg(e) for e in adds), sep="list.separator"))]
         count += extra
         cites += [c for e in adds for c in list(cites_of(e)) + card_cites(e.cites)]
     return count, how, cites
 
 
-def _place(c: Checkup, mon: Pokemon, condition: str) -> tuple[int, str, list[str]]:
+def _place(c: Checkup, mon: Pokemon, condition: str) -> tuple[int, list, list[str]]:
     count, how, cites = counters_for(c.board, mon, condition)
     c.damage_after[mon.position] += count * 10
     if c.board.of_kind(mon, "prevent_effects"):
-        how += (f"{'; ' if how else ''}it stays {LABEL[condition]} although it now takes no effects of attacks — a Special Condition "
-                "received before stays")
+        how += ([msg("checkup.how.sep")] if how else []) + [
+            msg("checkup.how.stays", condition=Term(f"condition.{condition}"))]
         cites += list(EARLIER_CONDITION_STAYS)
     return count, how, cites
 
 
-def _counters(count: int) -> str:
-    return f"{count} damage counter{'s' if count != 1 else ''}"
-
-
-def _paren(text: str) -> str:
-    return f" ({text})" if text else ""
+def _how(parts: list) -> Msg:
+    return msg("list.items", items=Joined(tuple(parts), sep="list.none"))
 
 
 def poison(c: Checkup) -> None:
     for mon in c.with_condition("poisoned"):
         count, how, cites = _place(c, mon, "poisoned")
-        text = msg("checkup.poison", mon=mon.name, pos=Pos(mon.position), counters=msg("counters", n=count))
-        c.ruling.step("poison", text if not how else f"{mon.name} ({mon.position}) is Poisoned: {_counters(count)}{_paren(how)}",
-                      _cite("poison") + CONDITION_CITES["poisoned"] + cites, value=count, change=f"+{count * 10}",
-                      target=mon.position)
+        counters = msg("counters", n=count)
+        text = (msg("checkup.poison.how", mon=mon.name, pos=Pos(mon.position), counters=counters, how=_how(how)) if how
+                else msg("checkup.poison", mon=mon.name, pos=Pos(mon.position), counters=counters))
+        c.ruling.step("poison", text, _cite("poison") + CONDITION_CITES["poisoned"] + cites, value=count,
+                      change=f"+{count * 10}", target=mon.position)
 
 
 def burn(c: Checkup) -> None:
     for mon in c.with_condition("burned"):
         count, how, cites = _place(c, mon, "burned")
         number, coin = c.coin_for("burned", mon)
-        after = "it recovers from Burn" if coin == "heads" else "it stays Burned"
-        said = msg("checkup.burn", mon=mon.name, pos=Pos(mon.position), counters=msg("counters", n=count), number=number,
-                   coin=Term(f"coin.{coin}"),
-                   after=Term("checkup.burn.recovers" if coin == "heads" else "checkup.burn.stays"))
+        params = dict(mon=mon.name, pos=Pos(mon.position), counters=msg("counters", n=count), number=number,
+                      coin=Term(f"coin.{coin}"),
+                      after=Term("checkup.burn.recovers" if coin == "heads" else "checkup.burn.stays"))
         if coin == "heads":
             c.conditions_after[mon.position].remove("burned")
-        c.ruling.step("burn", said if not how else
-                      f"{mon.name} ({mon.position}) is Burned: {_counters(count)}{_paren(how)}, then coin "
-                      f"{number}: {coin} — {after}",
-                      _cite("burn") + CONDITION_CITES["burned"] + cites, value=coin, change=f"+{count * 10}",
-                      target=mon.position)
+        said = msg("checkup.burn.how", how=_how(how), **params) if how else msg("checkup.burn", **params)
+        c.ruling.step("burn", said, _cite("burn") + CONDITION_CITES["burned"] + cites, value=coin,
+                      change=f"+{count * 10}", target=mon.position)
 
 
 def sleep(c: Checkup) -> None:

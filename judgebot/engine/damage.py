@@ -87,9 +87,8 @@ def _not_applied(ruling: Ruling, calc: Calc, key: str, entries: list[tuple]) -> 
     """Record the effects that are there but do not count here, and why (with their rules)."""
     if not entries:
         return
-    cites = _cite(key)
-    for _, _, effect_cites in entries:
-        cites += list(effect_cites)
+    # Why they do not count decides the step: their rules first, then the step's procedure.
+    cites = [c for _, _, effect_cites in entries for c in effect_cites] + _cite(key)
     text = msg("list.items", items=Joined(tuple(msg("damage.not_applied", effect=effect_msg(effect), why=why)
                                                 for effect, why, _ in entries), sep="list.separator"))
     _record(ruling, calc, key, text, cites)

@@ -177,7 +177,7 @@ class Board:
                 # The negation decides that the effect does not work: its rule first, then
                 # the rule of the negated effect's kind (the cards' own sections are about
                 # what they do, not about being negated).
-                self.silenced.append(Silenced(p, msg("effect.why.removed", by=effect_msg(because)),
+                self.silenced.append(Silenced(p, msg("effect.why.removed", by=source_msg(because) or what_msg(because)),
                                               rule_cites(because) + rule_cites(p.effect)))
         self.no_ability = no_ability
         self.no_tool = no_tool
@@ -330,21 +330,6 @@ def retreat_cost_modifier(board: Board, mon: Pokemon) -> Modifier:
 def cant_attack(board: Board, mon: Pokemon, attack_name: str) -> list[Effect]:
     """cant_attack effects that stop this attack (all attacks, or this one by name)."""
     return [e for e in board.of_kind(mon, "cant_attack") if e.get("attack") in (None, attack_name)]
-
-
-def describe_effect(effect: Effect) -> str:
-    """A short human description: kind, amount and source."""
-    parts = [effect.kind]
-    for key in ("amount", "delta", "type", "attack", "card_kind", "set", "add"):
-        if key in effect.fields:
-            value = effect.fields[key]
-            if key in ("amount", "delta") and isinstance(value, int) and value > 0:
-                value = f"+{value}"
-            parts.append(str(value))
-    if effect.get("none"):
-        parts.append("none")
-    text = " ".join(parts)
-    return f"{text} ({effect.source})" if effect.source else text
 
 
 # An effect written in the scenario itself has its key path as its source.

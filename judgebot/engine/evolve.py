@@ -16,16 +16,17 @@ from __future__ import annotations
 
 from judgebot.engine.ability import card_cites, hand_of, same_card
 from judgebot.engine.catalog import load_catalog
-from judgebot.engine.effects import Board, cites_of, describe_effect
-from judgebot.engine.model import EvolveAsk, Pokemon, Scenario, other
+from judgebot.engine.effects import Board, cites_of, effect_msg
+from judgebot.engine.model import ALL_ENERGY_TYPES, EvolveAsk, Pokemon, Scenario, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import msg
+from judgebot.i18n import Joined, Term, msg
 from judgebot.errors import NotModelledError, ScenarioError
 
 RARE_CANDY = "ふしぎなアメ"
 NEXT_STAGE = {"basic": "stage1", "stage1": "stage2"}
-STAGE_LABEL = {"basic": "Basic", "stage1": "Stage 1", "stage2": "Stage 2"}
+def _stage(stage: str) -> Term:
+    return Term(f"evolve.stage.{stage}")
 
 
 def _cite(key: str, *extra: str) -> list[str]:
@@ -84,28 +85,26 @@ def timing(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) 
                 "may evolve one that already evolved this turn — not modelled")
         notes = []
         if first:
-            notes.append("it is your first turn")
+            notes.append(msg("evolve.note.first_turn"))
         if target.came_into_play_this_turn:
-            notes.append(f"{target.name} was put into play this turn")
-        text = "evolving by a card effect: unless the card says otherwise, the first turn and Pokémon just put into " \
-               "play are no obstacle" + (f" ({'; '.join(notes)})" if notes else "")
+            notes.append(msg("evolve.note.just_played", mon=target.name))
+        text = [msg("evolve.via_effect")] + (
+            [msg("evolve.via_effect.notes", notes=Joined(tuple(notes), sep="list.separator"))] if notes else [])
         ruling.step("via_effect", text, _cite("via_effect"))
         return
     candy = _cite("rare_candy") + rare_candy_cites() if ask.via == "rare_candy" else []
-    how = "ふしぎなアメ cannot be used" if candy else "no Pokémon evolves"
     if first:
-        ruling.reason(f"it is your first turn (turn {scenario.turn.number}, {scenario.turn.first} went first): "
-                      f"{how} on a player's own first turn", _cite("first_turn") + candy)
+        ruling.reason(msg("evolve.first_turn.candy" if candy else "evolve.first_turn", turn=scenario.turn.number,
+                          first=Term(f"side.{scenario.turn.first}")), _cite("first_turn") + candy)
     else:
         ruling.step("first_turn", msg("evolve.not_first_turn", turn=scenario.turn.number), _cite("first_turn"))
     if target.came_into_play_this_turn:
-        ruling.reason(f"{target.name} was put into play this turn: "
-                      + ("ふしぎなアメ cannot be used on it" if candy else "it cannot evolve") + " this turn",
+        ruling.reason(msg("evolve.just_played.candy" if candy else "evolve.just_played", mon=target.name),
                       _cite("this_turn") + candy)
     elif target.evolved_this_turn:
-        ruling.reason(f"{target.name} evolved this turn"
-                      + (f" (from {target.evolved_from_this_turn})" if target.evolved_from_this_turn else "")
-                      + ": it cannot evolve again this turn", _cite("this_turn"))
+        ruling.reason(msg("evolve.evolved_this_turn.from", mon=target.name, before=target.evolved_from_this_turn)
+                      if target.evolved_from_this_turn else msg("evolve.evolved_this_turn", mon=target.name),
+                      _cite("this_turn"))
     else:
         ruling.step("this_turn", msg("evolve.in_play_before", mon=target.name),
                     _cite("this_turn"))
@@ -115,18 +114,18 @@ def line(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
     card = ask.card
     cites = _cite("line") + (_cite("via_effect") if ask.via == "effect" else [])
     if card.stage == "basic":
-        ruling.reason(f"{card.name} is a Basic Pokémon: it does not evolve anything", cites)
+        ruling.reason(msg("evolve.basic_card", card=card.name), cites)
         return
     if card.evolves_from != target.name:
-        mark = f"evolves from {card.evolves_from}" if card.evolves_from else "names no Pokémon (no `evolves_from`)"
-        ruling.reason(f"{card.name}'s evolution mark {mark}, not {target.name}", cites)
+        ruling.reason(msg("evolve.mark.other", card=card.name, from_=card.evolves_from, mon=target.name)
+                      if card.evolves_from else msg("evolve.mark.none", card=card.name, mon=target.name), cites)
         return
     if NEXT_STAGE.get(target.stage) != card.stage:
-        ruling.reason(f"{card.name} is a {STAGE_LABEL[card.stage]} Pokémon and {target.name} is a "
-                      f"{STAGE_LABEL[target.stage]} Pokémon: evolving goes one stage at a time", cites)
+        ruling.reason(msg("evolve.one_stage", card=card.name, stage=_stage(card.stage), mon=target.name,
+                          target_stage=_stage(target.stage)), cites)
         return
-    ruling.step("line", f"{card.name} ({STAGE_LABEL[card.stage]}) evolves from {target.name} "
-                        f"({STAGE_LABEL[target.stage]})", cites)
+    ruling.step("line", msg("evolve.line.ok", card=card.name, stage=_stage(card.stage), mon=target.name,
+                            target_stage=_stage(target.stage)), cites)
 
 
 def rare_candy(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
@@ -134,15 +133,12 @@ def rare_candy(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruli
     cites = _cite("rare_candy") + rare_candy_cites()
     locks = [e for e in Board(scenario).player_effects("you", "cant_play") if e.get("card_kind") == "item"]
     if locks:
-        ruling.reason(f"ふしぎなアメ is an Item and you cannot play Items now "
-                      f"({'; '.join(describe_effect(e) for e in locks)})",
+        ruling.reason(msg("evolve.candy.locked", effects=Joined(tuple(effect_msg(e) for e in locks), sep="list.separator")),
                       cites + ["guide-ja:II-C-19"] + [c for e in locks for c in list(cites_of(e)) + card_cites(e.cites)])
     if target.stage != "basic":
-        ruling.reason(f"ふしぎなアメ evolves a Basic Pokémon; {target.name} is a {STAGE_LABEL[target.stage]} Pokémon",
-                      cites)
+        ruling.reason(msg("evolve.candy.not_basic", mon=target.name, stage=_stage(target.stage)), cites)
     if card.stage != "stage2":
-        ruling.reason(f"ふしぎなアメ puts a Stage 2 Pokémon on the Basic; {card.name} is a {STAGE_LABEL[card.stage]} "
-                      "Pokémon", cites)
+        ruling.reason(msg("evolve.candy.not_stage2", card=card.name, stage=_stage(card.stage)), cites)
     if target.stage == "basic" and card.stage == "stage2":
         basic, stage1 = evolution_line(scenario, card)
         if basic != target.name:
@@ -165,21 +161,23 @@ def evolution_line(scenario: Scenario, card) -> tuple[str, str]:
 
 def carry_over(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
     cites = _cite("carry_over") + (_cite("via_effect") if ask.via != "hand" else [])
-    kept = [f"{target.damage // 10} damage counters" if target.damage else "no damage counters"]
+    kept = [msg("counters", n=target.damage // 10) if target.damage else msg("evolve.kept.no_counters")]
     if target.energy:
-        kept.append("Energy " + ", ".join(e.name for e in target.energy))
+        kept.append(msg("evolve.kept.energy", energy=Joined(tuple(
+            Term(f"type.{e.name}") if e.basic and e.name in ALL_ENERGY_TYPES else e.name for e in target.energy))))
     if target.tool:
-        kept.append(f"Tool {target.tool.name}")
-    ruling.step("carry_over", f"{ask.card.name} keeps what was on {target.name}: {'; '.join(kept)}", cites,
-                target=target.position)
-    cleared = []
+        kept.append(msg("evolve.kept.tool", tool=target.tool.name))
+    ruling.step("carry_over", msg("evolve.keeps", card=ask.card.name, mon=target.name,
+                                  kept=Joined(tuple(kept), sep="list.separator")), cites, target=target.position)
     if target.conditions:
-        cleared.append(f"Special Conditions {', '.join(sorted(target.conditions))}")
+        text = [msg("evolve.conditions_end",
+                    conditions=Joined(tuple(Term(f"condition.{c}") for c in sorted(target.conditions))))]
         ruling.conditions = {target.position: []}
         ruling.conditions_after[target.position] = []
-    text = f"{'; '.join(cleared)} end" if cleared else "no Special Conditions to clear"
+    else:
+        text = [msg("evolve.no_conditions")]
     if target.effects:
-        text += ("; effects of attacks on it end (its effects: " + "; ".join(describe_effect(e) for e in target.effects)
-                 + " — one that came from another kind of card lasts as that card says)")
-    text += f"; {target.name}'s own attacks and Abilities can no longer be used"
+        text.append(msg("evolve.effects_end",
+                        effects=Joined(tuple(effect_msg(e) for e in target.effects), sep="list.separator")))
+    text.append(msg("evolve.old_moves", mon=target.name))
     ruling.step("carry_over", text, cites, target=target.position)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.engine.effects import Board, cites_of, describe_effect
+from judgebot.engine.effects import Board, cites_of, effect_msg
 from judgebot.engine.model import Pokemon, Scenario, other
 from judgebot.engine.procedures import PRIZES_BY_RULE
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
-from judgebot.i18n import Pos, Term, msg
+from judgebot.i18n import Joined, Pos, Term, msg
 
 # Where a guide states a Rule Box's Prize count itself: メガシンカ【ex】ルール 3 (guide-ja
 # Ⅱ-D-18 FAQ), VMAX ルール 3 (guide-zh Ⅱ-D-18 FAQ 1). No Rule Box (and Radiant, whose rule
@@ -25,8 +25,6 @@ from judgebot.i18n import Pos, Term, msg
 # number on the card only: the ruling says so instead of citing a section that does not.
 RULE_PRIZE_CITES = {"mega_ex": ("guide-ja:II-D-18/faq-1",), "vmax": ("guide-zh:II-D-18/faq-1",)}
 NUMBER_ON_THE_CARD = ("ex", "v", "vstar", "gx", "tag_team")
-RULE_LABEL = {"none": "no Rule Box", "radiant": "Radiant", "ex": "ex", "mega_ex": "Mega Evolution ex",
-              "v": "V", "vstar": "VSTAR", "vmax": "VMAX", "gx": "GX", "tag_team": "TAG TEAM"}
 
 
 @dataclass
@@ -53,13 +51,12 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
                                                   damage=on, left=remaining), cite_ko, value=remaining,
                             target=mon.position)
             continue
-        hp_text = f"maximum HP {max_hp}" + (f" ({mon.hp} printed; " + "; ".join(describe_effect(e) for e in changes)
-                                              + ")" if changes else "")
         cites = cite_ko + [c for e in changes for c in cites_of(e)]
-        said = msg("knockout.knocked_out", mon=mon.name, pos=Pos(mon.position), hp=max_hp, damage=on, left=remaining)
-        ruling.step("knockout_check", said if not changes else
-                    f"{mon.name} ({mon.position}): {hp_text} − {on} damage = {remaining}: no HP left — Knocked Out",
-                    cites, value=remaining, target=mon.position)
+        said = (msg("knockout.knocked_out.max_hp", mon=mon.name, pos=Pos(mon.position), hp=max_hp, printed=mon.hp,
+                    effects=Joined(tuple(effect_msg(e) for e in changes), sep="list.separator"), damage=on,
+                    left=remaining) if changes else
+                msg("knockout.knocked_out", mon=mon.name, pos=Pos(mon.position), hp=max_hp, damage=on, left=remaining))
+        ruling.step("knockout_check", said, cites, value=remaining, target=mon.position)
         outcome.knocked_out.append(mon)
     for mon in outcome.knocked_out:
         taker = other(mon.owner)
@@ -73,15 +70,16 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
         if reductions and attack_damage_from.get(mon.position) == taker:
             cut = sum(e.get("amount", 1) for e in reductions)
             prizes = max(prizes - cut, 0)
-            text = f"{mon.name} ({RULE_LABEL[mon.rule]}): {_takes(taker)} {prizes + cut}" \
-                   f", {cut} fewer ({'; '.join(describe_effect(e) for e in reductions)}) = {prizes}"
+            text = [msg("prizes.reduced", mon=mon.name, rule=Term(f"rule.{mon.rule}"), taker=Term(f"side.{taker}"),
+                        takes=Term(f"takes.{taker}"), full=prizes + cut, cut=cut, n=prizes,
+                        effects=Joined(tuple(effect_msg(e) for e in reductions), sep="list.separator"))]
             cites += [c for e in reductions for c in cites_of(e)]
             if any(e.get("once_per_game") for e in reductions):
-                text += " (works once per game: the scenario is taken to be its first time)"
+                text.append(msg("prizes.once_per_game"))
         elif reductions:
-            text = (f"{mon.name} ({RULE_LABEL[mon.rule]}): {_takes(taker)} {prizes}"
-                    f"; {'; '.join(describe_effect(e) for e in reductions)} does not apply: not Knocked Out "
-                    "by attack damage from the opponent's Pokémon")
+            text = [text] if not isinstance(text, list) else text
+            text.append(msg("prizes.reduction_not_applied",
+                            effects=Joined(tuple(effect_msg(e) for e in reductions), sep="list.separator")))
             cites += [c for e in reductions for c in cites_of(e)]
         outcome.prizes_taken[taker] += prizes
         ruling.step("prizes", text, cites, value=prizes, target=mon.position)
@@ -107,6 +105,3 @@ def _reductions(board: Board, mon: Pokemon):
         result.append(effect)
     return result
 
-
-def _takes(side: str) -> str:
-    return "you take" if side == "you" else "opponent takes"

@@ -40,17 +40,6 @@ class Filter:
     evolved: bool | None = None
     has_ability: bool | None = None  # extension: has an Ability in force now (Ⅱ-D-13 FAQ)
 
-    def describe(self) -> str:
-        parts = []
-        for key in ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability"):
-            value = getattr(self, key)
-            if value is None:
-                continue
-            if isinstance(value, tuple):
-                value = "/".join(value)
-            parts.append(f"{key} {value}")
-        return ", ".join(parts) or "any Pokémon"
-
 
 @dataclass
 class Effect:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from judgebot.engine.model import SIDES, Scenario, SetupAsk, other
 from judgebot.engine.procedures import step as procedure_step
 from judgebot.engine.ruling import Ruling
+from judgebot.i18n import msg
 
 
 def _cite(key: str) -> list[str]:
@@ -21,17 +22,12 @@ def _cite(key: str) -> list[str]:
 
 def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     ask: SetupAsk = scenario.ask
-    ruling.step("active", f"mulligans (redrawing alone for lack of a Basic Pokémon): you {ask.mulligans['you']}, "
-                          f"opponent {ask.mulligans['opponent']}; times both players had none do not count",
+    ruling.step("active", msg("setup.mulligans", you=ask.mulligans["you"], opponent=ask.mulligans["opponent"]),
                 _cite("active"))
     ruling.extra_draws = extra_draws(ask.mulligans)
     for side in SIDES:
         n = ruling.extra_draws[side]
-        if n:
-            text = (f"{side} may draw up to {n} card{'s' if n > 1 else ''} after the Prize cards are set "
-                    f"({other(side)} redrew {n} time{'s' if n > 1 else ''}); Basic Pokémon drawn may go onto the Bench")
-        else:
-            text = f"{side} draws no extra cards ({other(side)} did not redraw alone)"
+        text = msg(f"setup.extra.{side}", n=n) if n else msg(f"setup.no_extra.{side}")
         ruling.step("extra_draws", text, _cite("extra_draws"), value=n, target=side)
     return ruling
 

@@ -157,7 +157,7 @@ def test_weakness_and_resistance_removed_by_an_effect_stay_removed_under_ignore_
     assert result["damage"][DEF] == 60
     [entry] = steps(result, step)
     assert entry["text"] == (f"D has no {step.capitalize()} now (an effect on the opponent's Active Pokémon) — not an "
-                             "effect the attack's 'ignore effects' text removes (Ⅱ-B-07 FAQ)")
+                             "effect the attack's 'ignore effects' text removes")
     assert faq in entry["cite"] and "guide-ja:II-D-13" in entry["cite"]
 
 
