@@ -297,7 +297,7 @@ def check(
                         yield ruling
 
             console = _console() if sys.stdout.isatty() else None
-            render_rulings(shown(), load_corpus(), sys.stdout, console)
+            render_rulings(shown(), load_corpus(), sys.stdout, console, lang=language)
             if errors is not None or quiet:
                 sys.stdout.write(f"{ruled} ruled · {len(errors or [])} invalid · "
                                  f"{len(failed)} expectation{'' if len(failed) == 1 else 's'} failed\n")

@@ -161,11 +161,14 @@ def _value(value: Any, lang: str) -> str:
 
 
 def render(text: Any, lang: str = DEFAULT) -> str:
-    """A Msg (or a list of Msg and strings, concatenated) in `lang`; a plain string as is."""
+    """A Msg (or a list of Msg and strings, concatenated), a Pos, Term or Joined in
+    `lang`; a plain string as is."""
     if isinstance(text, str):
         return text
     if isinstance(text, list):
         return "".join(render(part, lang) for part in text)
+    if isinstance(text, (Joined, Pos, Term)):
+        return _value(text, lang)
     template = _template(lang, text.id, text.params.get("n"))
     values = {k: _value(v, lang) for k, v in text.params.items()}
     return template.format(**values)

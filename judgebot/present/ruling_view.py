@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable, TextIO
 
 from judgebot.corpus.model import Corpus
+from judgebot.i18n import DEFAULT, Joined, Pos, Term, catalog, msg, render
 from judgebot.present.fixed_width import wrap
 from judgebot.present.safe import visible
 
@@ -27,33 +28,55 @@ CITE_INDENT = "      "
 Line = tuple[str, str]  # (text, rich style or "")
 
 
-def verdict(ruling: dict) -> Line:
-    ask = visible(str(ruling["ask"]))
+def _say(key: str, lang: str, **params) -> str:
+    return render(msg(key, **params), lang)
+
+
+def _word(value, lang: str):
+    """A value of a step or an outcome in the guides' words where it is a game word
+    (a type, a Special Condition, a coin side), else as it is."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        for kind in ("type", "condition", "coin"):
+            if f"{kind}.{value}" in catalog(lang):
+                return Term(f"{kind}.{value}")
+    return str(value)
+
+
+def _where(place: str):
+    """A board position or a side, said as people say them."""
+    return Term(f"side.{place}") if place in ("you", "opponent") else Pos(place)
+
+
+def _pairs(mapping: dict, lang: str, said=str) -> str:
+    return render(msg("list.items", items=Joined(tuple(
+        msg("view.pair", what=_where(place), value=said(value)) for place, value in mapping.items()))), lang)
+
+
+def verdict(ruling: dict, lang: str = DEFAULT) -> Line:
+    kind = str(ruling["ask"])
+    ask = _say(f"view.ask.{kind}", lang) if f"view.ask.{kind}" in catalog(lang) else visible(kind)
     allowed = ruling.get("allowed")
     if allowed is False:
-        text, style = f"✗ NOT ALLOWED ({ask})", "bold red"
+        text, style = _say("view.not_allowed", lang, ask=ask), "bold red"
     elif allowed is True:
-        text, style = f"✓ ALLOWED ({ask})", "bold green"
+        text, style = _say("view.allowed", lang, ask=ask), "bold green"
         if ruling.get("failed"):
-            text, style = text + " — but it FAILED", "bold yellow"
+            text, style = text + _say("view.failed", lang), "bold yellow"
     else:
-        text, style = f"= RULING ({ask})", "bold"
-    if ruling.get("winner"):
-        winner = ruling["winner"]
-        text += " — GAME OVER: " + ("a draw" if winner == "draw" else f"{winner} win" + ("s" if winner == "opponent" else ""))
+        text, style = _say("view.ruling", lang, ask=ask), "bold"
+    if ruling.get("winner") in ("you", "opponent", "draw"):
+        text += _say(f"view.game_over.{ruling['winner']}", lang)
     if ruling.get("verified") is True:
-        text += " — verified ✓"
+        text += _say("view.verified.yes", lang)
     elif ruling.get("verified") is False:
-        text, style = text + " — verified ✗ (does not match expect)", "bold red"
+        text, style = text + _say("view.verified.no", lang), "bold red"
     return text, style
 
 
-def _joined(mapping: dict) -> str:
-    return ", ".join(f"{key} {value}" for key, value in mapping.items())
-
-
-def outcome(ruling: dict, width: int) -> list[Line]:
-    """What happened, after the verdict line."""
+def outcome(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
+    """What happened, after the verdict line, in the judge's language."""
     lines: list[Line] = []
 
     def add(text: str, style: str = "", indent: str = "  ", first: str = "") -> None:
@@ -67,35 +90,56 @@ def outcome(ruling: dict, width: int) -> list[Line]:
         add(f"{reason['text']}  [{', '.join(reason['cite'])}]", "", "    ", "  • ")
     if ruling.get("cost") is not None:
         cost = ruling["cost"]
-        add("cost: " + ((", ".join(cost) if isinstance(cost, list) else str(cost)) or "none"))
+        if isinstance(cost, list):
+            cost = render(Joined(tuple(_word(c, lang) for c in cost)), lang) if cost else _say("view.none", lang)
+        add(_say("view.cost", lang, cost=cost))
     if ruling.get("damage"):
-        add("damage: " + _joined(ruling["damage"]))
+        add(_say("view.damage", lang, items=_pairs(ruling["damage"], lang)))
     if ruling.get("counters"):
-        add("damage counters now: " + _joined(ruling["counters"]))
+        add(_say("view.counters", lang, items=_pairs(ruling["counters"], lang)))
     if ruling.get("conditions"):
-        add("Special Conditions now: " + ", ".join(
-            f"{pos} {', '.join(c) or 'none'}" for pos, c in ruling["conditions"].items()))
+        add(_say("view.conditions", lang, items=_pairs(ruling["conditions"], lang, lambda c: render(
+            Joined(tuple(_word(x, lang) for x in c)), lang) if c else _say("view.none", lang))))
     if ruling.get("knocked_out"):
-        add("Knocked Out: " + ", ".join(ruling["knocked_out"]), "bold")
+        add(_say("view.knocked_out", lang, items=render(Joined(tuple(_where(p) for p in ruling["knocked_out"])), lang)),
+            "bold")
     prizes = ruling.get("prizes_taken") or {}
     if any(prizes.values()):
-        add("Prizes taken: " + _joined({side: n for side, n in prizes.items() if n}))
+        add(_say("view.prizes", lang, items=_pairs({side: n for side, n in prizes.items() if n}, lang)))
     if ruling.get("extra_draws"):
-        add("extra draws: " + _joined(ruling["extra_draws"]))
+        add(_say("view.extra_draws", lang, items=_pairs(ruling["extra_draws"], lang)))
     return lines
 
 
-def step_lines(number: int, step: dict, corpus: Corpus, width: int) -> list[Line]:
-    head = str(step["step"])
+def _label(ask: str, key: str, lang: str) -> str | None:
+    """The step's name in the guide's procedure (ワザ: 弱点, にげる: …), when it has one."""
+    from judgebot.engine.procedures import PROCEDURES
+
+    order = [ask] + [name for name in PROCEDURES if name != ask]
+    for name in order:
+        for step in PROCEDURES.get(name, ()):
+            if step.key == key:
+                return step.label(lang)
+    return None
+
+
+def step_lines(number: int, step: dict, corpus: Corpus, width: int, lang: str = DEFAULT, ask: str = "") -> list[Line]:
+    head = _label(ask, str(step["step"]), lang) or ""
     if step.get("target"):
-        head += f" {step['target']}"
+        head += (" — " if head else "") + render(_where(step["target"]), lang)
     value = step.get("value")
-    if value is not None:
-        head += " = " + (", ".join(str(v) for v in value) if isinstance(value, list) else str(value))
+    shown = None
+    if isinstance(value, list):
+        shown = render(Joined(tuple(_word(v, lang) for v in value)), lang) if value else None
+    elif value is not None:
+        word = _word(value, lang)
+        shown = render(word, lang) if word is not None else None
+    if shown:
+        head += f" = {shown}"
     if step.get("change"):
         head += f" ({step['change']})"
-    lines: list[Line] = [(line, "") for line in wrap(visible(f"{head}: {step['text']}"), width, STEP_INDENT,
-                                                        f"{number:>2}. ")]
+    text = f"{head}: {step['text']}" if head else str(step["text"])
+    lines: list[Line] = [(line, "") for line in wrap(visible(text), width, STEP_INDENT, f"{number:>2}. ")]
     for citation in step.get("cite") or []:
         lines += cite_lines(citation, corpus, width)
     return lines
@@ -107,30 +151,31 @@ def cite_lines(citation: str, corpus: Corpus, width: int) -> list[Line]:
     return [(line, "cyan") for line in wrap(visible(record.title), width, CITE_INDENT + "  ", first)]
 
 
-def ruling_lines(ruling: dict, corpus: Corpus, width: int = WIDTH) -> list[Line]:
-    lines = [verdict(ruling)] + outcome(ruling, width)
+def ruling_lines(ruling: dict, corpus: Corpus, width: int = WIDTH, lang: str = DEFAULT) -> list[Line]:
+    lines = [verdict(ruling, lang)] + outcome(ruling, width, lang)
     steps = ruling.get("steps") or []
     cited: set[str] = set()
     for number, step in enumerate(steps, 1):
-        lines += step_lines(number, step, corpus, width)
+        lines += step_lines(number, step, corpus, width, lang, str(ruling["ask"]))
         cited.update(step.get("cite") or [])
     rest = [c for c in ruling.get("citations") or [] if c not in cited]
     if rest:
-        lines.append(("rules:", "bold"))
+        lines.append((_say("view.rules", lang), "bold"))
         for citation in rest:
             lines += cite_lines(citation, corpus, width)
     return lines
 
 
-def summary_line(good: int, verified: int) -> Line:
-    return f"{good}/{verified} rulings match their expectations", "bold " + ("green" if good == verified else "red")
+def summary_line(good: int, verified: int, lang: str = DEFAULT) -> Line:
+    return _say("view.summary", lang, good=good, verified=verified), "bold " + ("green" if good == verified else "red")
 
 
 class RulingWriter:
     """Writes rulings as they come: plain text to a stream, or styled through rich."""
 
-    def __init__(self, corpus: Corpus, out: TextIO | None = None, console=None, width: int = WIDTH):
-        self.corpus, self.out, self.console, self.width = corpus, out, console, width
+    def __init__(self, corpus: Corpus, out: TextIO | None = None, console=None, width: int = WIDTH,
+                 lang: str = DEFAULT):
+        self.corpus, self.out, self.console, self.width, self.lang = corpus, out, console, width, lang
         self.count = self.verified = self.good = 0
 
     def _emit(self, lines: list[Line]) -> None:
@@ -145,7 +190,7 @@ class RulingWriter:
         self.console.print(styled, end="", soft_wrap=True, highlight=False, markup=False)
 
     def write(self, ruling: dict) -> None:
-        lines = ruling_lines(ruling, self.corpus, self.width)
+        lines = ruling_lines(ruling, self.corpus, self.width, self.lang)
         self._emit(([("", "")] if self.count else []) + lines)
         self.count += 1
         if ruling.get("verified") is not None:
@@ -154,11 +199,12 @@ class RulingWriter:
 
     def finish(self) -> None:
         if self.count > 1 and self.verified:
-            self._emit([("", ""), summary_line(self.good, self.verified)])
+            self._emit([("", ""), summary_line(self.good, self.verified, self.lang)])
 
 
-def render_rulings(rulings: Iterable[dict], corpus: Corpus, out: TextIO | None = None, console=None) -> None:
-    writer = RulingWriter(corpus, out, console)
+def render_rulings(rulings: Iterable[dict], corpus: Corpus, out: TextIO | None = None, console=None,
+                   lang: str = DEFAULT) -> None:
+    writer = RulingWriter(corpus, out, console, lang=lang)
     for ruling in rulings:
         writer.write(ruling)
     writer.finish()
