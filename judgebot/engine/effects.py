@@ -174,11 +174,11 @@ class Board:
             if because is None:
                 self.placed.append(p)
             else:
-                # The negation decides that the effect does not work: its rule first, then
-                # the rule of the negated effect's kind (the cards' own sections are about
-                # what they do, not about being negated).
+                # The negation decides that the effect does not work (Ⅱ-D-13): its rule alone;
+                # what the negated effect would do, and the cards' own sections, only
+                # mention the step's words.
                 self.silenced.append(Silenced(p, msg("effect.why.removed", by=source_msg(because) or what_msg(because)),
-                                              rule_cites(because) + rule_cites(p.effect)))
+                                              rule_cites(because)))
         self.no_ability = no_ability
         self.no_tool = no_tool
         self._cache: dict[int, list[Effect]] = {}

@@ -141,9 +141,13 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
         alt = assign(attack.alt_cost, units)
         if alt is not None or main is None:
             # The alternative cost (not changed by cost modifiers, Ⅱ-E-32) when it is paid, and
-            # also when neither is: it is the requirement the text allows now.
+            # also when neither is: it is the requirement the text allows now, so the cost
+            # changes in play decide nothing (their rules are not cited).
             result.cost, result.alternative, result.payable, result.assignment = \
                 attack.alt_cost, True, alt is not None, alt
+            changes = {str(c) for c in modifier.cites} | {str(c) for e in modifier.effects for c in e.cites}
+            result.cites = [c for c in result.cites if str(c) not in changes or "/faq-" in str(c)]
+            result.cites.append("guide-ja:II-E-32")
     # The special Energy that paid (or, when nothing can pay, every one attached) rests on Ⅱ-D-08.
     counted = sorted(set(result.assignment)) if result.assignment is not None else range(len(units))
     for u in counted:

@@ -78,7 +78,7 @@ def in_hand(p: Play) -> None:
 
 
 def item(p: Play) -> None:
-    p.ruling.step("item", msg("play.item", card=p.ask.card), p.kind_cites)
+    p.ruling.step("item", msg("play.item", card=p.ask.card), _cite(p.ask.card_kind))
 
 
 def supporter(p: Play) -> None:
@@ -90,7 +90,7 @@ def supporter(p: Play) -> None:
         p.refuse(msg("play.supporter.already"), _cite("supporter"))
     if not p.ruling.reasons:
         p.ruling.step("supporter", msg("play.supporter.ok", card=p.ask.card),
-                      p.kind_cites)
+                      _cite(p.ask.card_kind))
 
 
 def stadium(p: Play) -> None:
