@@ -26,6 +26,8 @@ from judgebot.engine.ruling import Ruling
 from judgebot.i18n import Joined, Pos, Term, msg
 from judgebot.errors import ScenarioError
 
+# Ⅱ-E-20 "●●する。その後、▲▲する" as the card texts write it (ja, zh, ko).
+THEN = ("その後", "然后", "그 후")
 KIND_LABEL = {"item": "Item", "supporter": "Supporter", "stadium": "Stadium", "tool": "Pokémon Tool"}
 # Ⅱ-C-19 FAQ in both guides: "cannot play" is received by the player, not the Pokémon.
 PLAYER_RECEIVES = ("guide-ja:II-C-19/faq-1", "guide-zh:II-C-19/faq-1")
@@ -47,6 +49,7 @@ class Play:
                                 f"{entry.name} is a card of category {what} in the card catalog "
                                 f"({entry.file}:{entry.line}), not a {KIND_LABEL[ask.card_kind]}")
         self.name = entry.name if entry is not None else ask.card
+        self.text = entry.text if entry is not None else ""
         self.cites = card_cites(entry.sections) if entry is not None else []
         self.kind_cites = _cite(ask.card_kind) + self.cites
 
@@ -153,6 +156,8 @@ def nothing_happens(p: Play) -> None:
     possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
                                  playing=p.ask.card)
     cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does, p.cites)
+    if len(does) > 1 or any(word in p.text for word in THEN):
+        cites.append("guide-ja:II-E-20")  # "その後": what follows is done only if the first part is
     if possible is None:
         p.ruling.step("nothing_happens", msg("play.happens.not_asked", card=p.ask.card, why=why), cites)
     elif possible:

@@ -310,7 +310,7 @@ PLAY = (
        {"ja": "説明文の条件に従えなければ使えない。", "zh": "无法执行说明文中的条件时无法使用。",
         "ko": "설명문의 조건을 따를 수 없으면 사용할 수 없다.", "en": "If its condition cannot be met, it cannot be played."}),
     _s("nothing_happens", "状況の変化が何も起きない", "不会发生任何情况变化", "아무 변화도 없음",
-       "Something would happen", ["guide-ja:I-B-01", "guide-ja:II-E-20"],
+       "Something would happen", ["guide-ja:I-B-01"],
        {"ja": "使っても何も変わらないと分かっているなら使えない。", "zh": "已知使用后不会发生任何变化时无法使用。",
         "ko": "사용해도 아무것도 바뀌지 않는다면 사용할 수 없다.",
         "en": "Not when it is known nothing would change."}),

@@ -101,7 +101,9 @@ def test_protection_from_attack_effects_does_not_lift_a_lock_on_the_player():
 def test_nothing_would_happen(play, you, opponent, allowed):
     result = ruling(board(play, you=you, opponent=opponent))
     assert result["allowed"] is allowed, result["reasons"]
-    assert "guide-ja:II-E-20" in result["citations"]
+    # Ⅱ-E-20 ("●●する。その後、▲▲する") decides only for a card whose text has a "then" part.
+    then = play["card"] in ("リーリエの決心", "ロケット団のサカキ", "プライムキャッチャー")
+    assert ("guide-ja:II-E-20" in result["citations"]) is then, result["citations"]
 
 
 def test_pay_counts_the_hand_without_the_card_played():
