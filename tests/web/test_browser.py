@@ -114,6 +114,10 @@ def test_a_bad_scenario_shows_the_error_at_its_line(phone):
     assert f"line {hp + 1}" in phone.locator("#error h2").inner_text()
     assert phone.locator("#bad-line").get_attribute("value") == str(hp + 1)
     assert "hp: lots" in phone.locator("#bad-line").inner_text()
+    # The page's script selects the bad line once it has loaded: wait for it (under load
+    # the check can run before the script does).
+    phone.wait_for_function("(() => { const e = document.getElementById('scenario');"
+                            " return e && e.selectionEnd > e.selectionStart; })()")
     selected = phone.evaluate("(() => { const e = document.getElementById('scenario');"
                               " return e.value.slice(e.selectionStart, e.selectionEnd); })()")
     assert selected == lines[hp]
