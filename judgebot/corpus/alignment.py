@@ -19,15 +19,20 @@ Equivalence is by content, so it is data a person curated, not a numbering rule.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import Iterator, Protocol
 
 from judgebot.yaml_data import YAMLError, load_yaml
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
 
-if TYPE_CHECKING:
-    from judgebot.corpus.model import Corpus
+class Records(Protocol):
+    """What this module needs of a corpus (judgebot.corpus.model.Corpus): its records in
+    order and by ID. A protocol, so that this module never imports the model."""
+
+    by_id: dict
+
+    def __iter__(self) -> Iterator: ...
 
 
 def load_alignment() -> dict:
@@ -59,7 +64,7 @@ def equivalence_pairs(alignment: dict) -> list[tuple[str, str]]:
     return pairs
 
 
-def attach_equivalents(corpus: "Corpus") -> None:
+def attach_equivalents(corpus: Records) -> None:
     """Fill Record.equivalents: the guide counterpart, and for a guide section the
     play-rule sections on the same rule (and the reverse); for a FAQ or example, the
     other guide's FAQ or example with the same ruling (`items`)."""

@@ -13,15 +13,20 @@ from each record's text, never a machine default: a record without an entry has
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Iterator, Protocol
 
 from judgebot.yaml_data import YAMLError, load_yaml
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
 
-if TYPE_CHECKING:
-    from judgebot.corpus.model import Corpus
+class Records(Protocol):
+    """What this module needs of a corpus (judgebot.corpus.model.Corpus): its records in
+    order and by ID. A protocol, so that this module never imports the model."""
+
+    by_id: dict
+
+    def __iter__(self) -> Iterator: ...
 
 TITLES_FILE = "titles_en.yaml"
 
@@ -39,7 +44,7 @@ def load_titles() -> dict[str, str]:
     return {str(k): str(v).strip() for k, v in raw.items() if v is not None and str(v).strip()}
 
 
-def attach_titles(corpus: "Corpus") -> None:
+def attach_titles(corpus: Records) -> None:
     titles = load_titles()
     for record in corpus:
         record.title_en = titles.get(record.id)

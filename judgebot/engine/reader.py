@@ -22,15 +22,19 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
 from judgebot.engine.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 
-if TYPE_CHECKING:
-    from judgebot.engine.catalog import Catalog, CatalogEntry
+class CatalogLookup(Protocol):
+    """What the reader needs of the card catalog (judgebot.engine.catalog.Catalog): a
+    card by name or alias, or None. A protocol, so that the reader never imports the
+    catalog (the catalog is read with this reader)."""
+
+    def lookup(self, name: str) -> Any: ...
 
 TYPE_ALIASES: dict[str, str] = {
     # ja
@@ -134,7 +138,7 @@ def describe(value: Any) -> str:
 class Reader:
     """Reads one YAML document (data + key-path lines) into model objects."""
 
-    def __init__(self, file: str, lines: dict[str, int], catalog: "Catalog | None" = None):
+    def __init__(self, file: str, lines: dict[str, int], catalog: CatalogLookup | None = None):
         self.file = file
         self.lines = lines
         self.catalog = catalog
@@ -389,7 +393,7 @@ class Reader:
         return self.effect_item(value, path, origin)
 
     # -- catalog -------------------------------------------------------------------
-    def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> "CatalogEntry":
+    def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> Any:
         name = self.text(value, path)
         if self.catalog is None:
             self.fail(path, f"{key_label(name)}: a catalog card cannot be used here; give the primitive effect")
@@ -404,7 +408,7 @@ class Reader:
                                     " — give its effect inline ({kind: …})")
         return entry
 
-    def entry_effects(self, entry: "CatalogEntry", path: str) -> tuple[Effect, ...]:
+    def entry_effects(self, entry: Any, path: str) -> tuple[Effect, ...]:
         effects = entry.all_effects()
         if not effects:
             self.not_modelled(path, f"{entry.name}: the catalog gives it no effect in force — "
