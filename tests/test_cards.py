@@ -26,7 +26,7 @@ from judgebot.cards.flowables import table_rows
 from judgebot.cards.render import CardRenderer, render_pdf
 from judgebot.cards.select import PROCEDURE_TITLES, localize_citations
 from judgebot.corpus import load_corpus
-from judgebot.engine.procedures import DAMAGE, PROCEDURES
+from judgebot.engine.procedures.steps import DAMAGE, PROCEDURES
 from judgebot.errors import InputError
 
 from .conftest import ROOT

@@ -123,7 +123,7 @@ def test_control_characters_are_visible_in_the_human_view_and_escaped_in_json(ca
 
 
 def test_errors_carry_their_place_for_json():
-    from judgebot.engine.scenario import load_scenario_text
+    from judgebot.engine.format.scenario import load_scenario_text
     from judgebot.errors import InputError
 
     cases = [((HOSTILE / "huge-count.yaml").read_bytes(),

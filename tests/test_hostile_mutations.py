@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judgebot.engine import rule
-from judgebot.engine.scenario import load_scenario_text
+from judgebot.engine.format.scenario import load_scenario_text
 from judgebot.errors import InputError, ScenarioError
 from tests.fuzz import base_texts, mutate
 

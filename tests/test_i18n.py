@@ -11,8 +11,9 @@ import pytest
 
 from judgebot import i18n
 from judgebot.corpus import load_corpus
-from judgebot.engine import citations, rule, scenario_files
-from judgebot.engine.scenario import load_scenario
+from judgebot.engine.ruling import citations
+from judgebot.engine import rule, scenario_files
+from judgebot.engine.format.scenario import load_scenario
 from judgebot.errors import InputError, NotModelledError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -242,8 +243,8 @@ def test_check_lang_on_the_command_line_and_from_the_environment():
 
 
 def _every_effect_kind():
-    from judgebot.engine.model import Effect
-    from judgebot.engine.reader import EFFECT_FIELDS
+    from judgebot.engine.board.model import Effect
+    from judgebot.engine.format.reader import EFFECT_FIELDS
 
     samples = {"damage_dealt": {"amount": 30, "attack": "はどうだん"}, "damage_taken": {"amount": -30},
                "max_hp": {"amount": 50}, "weakness": {"type": "fire"}, "retreat_cost": {"delta": -2},
@@ -259,7 +260,7 @@ def _every_effect_kind():
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_effect_is_said_in_words(lang):
-    from judgebot.engine.effects import effect_msg
+    from judgebot.engine.board.effects import effect_msg
 
     for effect in _every_effect_kind():
         shown = i18n.render(effect_msg(effect), lang)

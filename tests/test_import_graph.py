@@ -76,7 +76,7 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_sees_the_imports():
     graph = _graph()
-    assert "judgebot.engine.reader" in graph["judgebot.engine.catalog"]
+    assert "judgebot.engine.format.reader" in graph["judgebot.engine.format.catalog"]
     assert "judgebot.corpus.alignment" in graph["judgebot.corpus.model"]  # an import inside a function
 
 

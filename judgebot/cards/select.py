@@ -1,7 +1,7 @@
 """Turn what the user asked to print into CardItems.
 
 Sources: corpus records (citations, a chapter, search hits), the engine's procedure
-data (judgebot.engine.procedures) and the glossary. Every citation an item prints
+data (judgebot.engine.procedures.steps) and the glossary. Every citation an item prints
 resolves in the corpus.
 """
 
@@ -11,7 +11,7 @@ import re
 
 from judgebot.cards.content import Block, CardItem, label
 from judgebot.cards.selection import Selection
-from judgebot.engine.procedures import PRIZES_BY_RULE, PROCEDURES, Step, see_also
+from judgebot.engine.procedures.steps import PRIZES_BY_RULE, PROCEDURES, Step, see_also
 from judgebot.errors import InputError, UnknownIdError
 
 CARD_LANGS = ("ja", "zh", "ko")

@@ -16,12 +16,12 @@ from importlib import import_module
 from pathlib import Path
 from typing import Callable, Iterator
 
-from judgebot.engine.catalog import one_read
-from judgebot.engine.model import Scenario
-from judgebot.engine import citations
-from judgebot.engine.ruling import Ruling
-from judgebot.engine.scenario import load_scenario
-from judgebot.engine.verify import verify_ruling
+from judgebot.engine.format.catalog import one_read
+from judgebot.engine.board.model import Scenario
+from judgebot.engine.ruling import citations
+from judgebot.engine.ruling.trace import Ruling
+from judgebot.engine.format.scenario import load_scenario
+from judgebot.engine.ruling.verify import verify_ruling
 from judgebot.errors import InputError, NotModelledError
 
 
@@ -30,7 +30,7 @@ def _handler(module: str) -> Callable[[Scenario, Ruling], Ruling]:
     scenarios never loads the evolve or setup procedures."""
 
     def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
-        return import_module(f"judgebot.engine.{module}").resolve(scenario, ruling)
+        return import_module(f"judgebot.engine.procedures.{module}").resolve(scenario, ruling)
 
     resolve.__qualname__ = f"{module}.resolve"
     return resolve
@@ -56,7 +56,7 @@ def cards_in_play(scenario: Scenario) -> frozenset[str]:
     Stadium, Abilities used this turn, a card being played), by their catalog names: a
     FAQ about several cards together answers only when all of them are here
     (citations.Mention)."""
-    from judgebot.engine.catalog import load_catalog
+    from judgebot.engine.format.catalog import load_catalog
 
     names: list[str] = []
     for mon in scenario.all_pokemon():

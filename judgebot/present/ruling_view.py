@@ -113,7 +113,7 @@ def outcome(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
 
 def _label(ask: str, key: str, lang: str) -> str | None:
     """The step's name in the guide's procedure (ワザ: 弱点, にげる: …), when it has one."""
-    from judgebot.engine.procedures import PROCEDURES
+    from judgebot.engine.procedures.steps import PROCEDURES
 
     order = [ask] + [name for name in PROCEDURES if name != ask]
     for name in order:

@@ -18,7 +18,7 @@ import time
 from functools import lru_cache
 from importlib import resources
 
-from judgebot.engine.yaml_lines import LIMITS
+from judgebot.engine.format.yaml_lines import LIMITS
 from judgebot.errors import InputError, JudgebotError, ScenarioError
 
 SCENARIO_NAME = "scenario.yaml"
@@ -64,7 +64,7 @@ def term(word: str) -> dict:
 def rule_text(text: str | bytes, lang: str | None = None) -> dict:
     """The `check --json` ruling object of one scenario given as text."""
     from judgebot.engine import rule
-    from judgebot.engine.scenario import load_scenario_text
+    from judgebot.engine.format.scenario import load_scenario_text
 
     if lang is not None:
         if lang not in LANGS:

@@ -25,7 +25,7 @@ def answer(body: bytes, lang: str | None) -> dict:
 
 
 def main() -> None:
-    from judgebot.engine.catalog import load_catalog
+    from judgebot.engine.format.catalog import load_catalog
 
     load_catalog()  # once, before the first ruling
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer

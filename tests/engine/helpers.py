@@ -7,7 +7,7 @@ import copy
 import yaml
 
 from judgebot.engine import rule
-from judgebot.engine.scenario import parse_scenario
+from judgebot.engine.format.scenario import parse_scenario
 
 
 def mon(name="テスト", types=("colorless",), hp=100, **fields) -> dict:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgebot.engine.ability import card_cites, is_energy_card
+from judgebot.engine.procedures.ability import card_cites, is_energy_card
 from judgebot.errors import NotModelledError, ScenarioError
 from tests.engine.helpers import mon, ruling, steps
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from judgebot.engine import catalog as catalog_module
-from judgebot.engine.catalog import load_catalog
+from judgebot.engine.format import catalog as catalog_module
+from judgebot.engine.format.catalog import load_catalog
 from judgebot.errors import NotModelledError, ScenarioError
 from tests.engine.helpers import attacker, board, load, mon, ruling
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgebot.engine.checkup import BASE_COUNTERS, COUNTER_KIND, counters_for
-from judgebot.engine.effects import Board
-from judgebot.engine.procedures import PRIZES_BY_RULE, see_also
-from judgebot.engine.procedures import step as procedure_step
+from judgebot.engine.procedures.checkup import BASE_COUNTERS, COUNTER_KIND, counters_for
+from judgebot.engine.board.effects import Board
+from judgebot.engine.procedures.steps import PRIZES_BY_RULE, see_also
+from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.errors import ScenarioError
 from tests.engine.helpers import load, mon, ruling, steps
 
@@ -183,8 +183,8 @@ def test_the_checkup_knock_out_steps_cite_its_own_procedure():
 
 
 def test_knockout_check_cites_the_procedure_it_is_given():
-    from judgebot.engine import knockout
-    from judgebot.engine.ruling import Ruling
+    from judgebot.engine.procedures import knockout
+    from judgebot.engine.ruling.trace import Ruling
 
     scenario = load(board(opp=mon("ゼニガメ", ["water"], 70)))
     for procedure, first in (("attack", "guide-ja:I-A-01"), ("checkup", "guide-ja:I-F")):

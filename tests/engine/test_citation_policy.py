@@ -1,5 +1,5 @@
 """What a step cites (issue 11): decisive first, at most four, one edition of each rule,
-and a card's sections only where they answer the case (judgebot/engine/citations.py)."""
+and a card's sections only where they answer the case (judgebot/engine/ruling/citations.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from judgebot.engine import check_file, citations, scenario_files
-from judgebot.engine.citations import Mention, decide
+from judgebot.engine import check_file, scenario_files
+
+from judgebot.engine.ruling import citations
+from judgebot.engine.ruling.citations import Mention, decide
 from judgebot.errors import NotModelledError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +45,7 @@ def test_no_step_cites_two_editions_of_one_section():
 
 def test_every_section_the_engine_names_is_an_engine_rule():
     named = set()
-    for source in (ROOT / "judgebot" / "engine").glob("*.py"):
+    for source in (ROOT / "judgebot" / "engine").rglob("*.py"):
         named |= set(re.findall(r'"(guide-(?:ja|zh):[IV]+-[A-Z](?:-\d+)?)"', source.read_text(encoding="utf-8")))
     missing = {c for c in named if citations.guide_ja_of(c) not in citations.engine_rules()}
     assert not missing, f"add to engine_rules in data/citations.yaml: {sorted(missing)}"

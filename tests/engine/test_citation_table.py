@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from judgebot.corpus import load_corpus
-from judgebot.engine import check_file, citations, scenario_files
+from judgebot.engine import check_file, scenario_files
+from judgebot.engine.ruling import citations
 from judgebot.errors import NotModelledError
 
 ROOT = Path(__file__).resolve().parents[2]

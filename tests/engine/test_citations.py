@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from judgebot.corpus import load_corpus
-from judgebot.engine import check_file, procedures, scenario_files
+from judgebot.engine import check_file, scenario_files
+from judgebot.engine.procedures import steps as procedures
 from judgebot.errors import NotModelledError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +42,7 @@ def test_ruling_citations_resolve(path, corpus):
 def test_every_citation_in_the_engine_code_resolves(corpus):
     pattern = re.compile(r"\b(?:guide-ja|guide-zh|rules-ko|rules-ja):[IVAB][A-Za-z0-9\-]*(?:/(?:faq|ex)-\d+)?")
     found = set()
-    for source in ENGINE.glob("*.py"):
+    for source in ENGINE.rglob("*.py"):
         found |= set(pattern.findall(source.read_text(encoding="utf-8")))
     for steps in procedures.PROCEDURES.values():
         for step in steps:

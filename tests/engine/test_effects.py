@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from judgebot.i18n import render
 
-from judgebot.engine.effects import KIND_CITES, Board, attack_cost_modifier, cites_of, combine, retreat_cost_modifier
-from judgebot.engine.model import Effect
+from judgebot.engine.board.effects import KIND_CITES, Board, attack_cost_modifier, cites_of, combine, retreat_cost_modifier
+from judgebot.engine.board.model import Effect
 from tests.engine.helpers import attacker, board, load, mon, ruling
 
 DR = {"kind": "damage_taken", "amount": -30}

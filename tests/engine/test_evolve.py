@@ -102,8 +102,8 @@ def test_a_turn_number_that_is_not_yours_is_an_error(turn):
 
 
 def test_rare_candy_is_in_the_catalog_with_its_sections():
-    from judgebot.engine.catalog import load_catalog
-    from judgebot.engine.evolve import rare_candy_cites
+    from judgebot.engine.format.catalog import load_catalog
+    from judgebot.engine.procedures.evolve import rare_candy_cites
 
     entry = load_catalog().lookup("Rare Candy")
     assert entry is load_catalog().lookup("ふしぎなアメ") is load_catalog().lookup("神奇糖果")

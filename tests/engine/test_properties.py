@@ -7,7 +7,7 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgebot.engine.energy import COLORLESS, Unit, assign
+from judgebot.engine.board.energy import COLORLESS, Unit, assign
 from tests.engine.helpers import attacker, board, mon, ruling
 
 TYPES = ["fire", "water", "grass", "metal"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgebot.engine.scenario import load_scenario, parse_scenario
+from judgebot.engine.format.scenario import load_scenario, parse_scenario
 from judgebot.errors import NotModelledError, ScenarioError
 
 BASE = """\
@@ -284,7 +284,7 @@ def test_every_ask_kind_is_validated():
 
 
 def test_the_nearest_line_of_a_key_path():
-    from judgebot.engine.model import line_of
+    from judgebot.engine.board.model import line_of
 
     lines = {"you": 2, "you.bench": 9, "you.bench[1]": 11}
     assert line_of(lines, "you.bench[1].hp") == 11

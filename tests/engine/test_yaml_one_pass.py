@@ -13,7 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgebot.engine import yaml_lines
+from judgebot.engine.format import yaml_lines
 from judgebot.errors import ScenarioError
 
 from ..conftest import ROOT

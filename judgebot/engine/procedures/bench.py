@@ -5,10 +5,10 @@ on any turn, the first turn of either player included.
 
 from __future__ import annotations
 
-from judgebot.engine.ability import hand_of, same_card
-from judgebot.engine.model import MAX_BENCH, BenchAsk, Scenario
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.procedures.ability import hand_of, same_card
+from judgebot.engine.board.model import MAX_BENCH, BenchAsk, Scenario
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Term, msg
 from judgebot.errors import ScenarioError
 

@@ -15,10 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from judgebot.engine.citations import Mention, mark_listing
-from judgebot.engine.model import Ability, Attack, Effect, Energy, Tool
-from judgebot.engine.reader import ABILITY_KEYS, ATTACK_KEYS, Reader, _join
-from judgebot.engine.yaml_lines import load_yaml
+from judgebot.engine.ruling.citations import Mention, mark_listing
+from judgebot.engine.board.model import Ability, Attack, Effect, Energy, Tool
+from judgebot.engine.format.reader import ABILITY_KEYS, ATTACK_KEYS, Reader, _join
+from judgebot.engine.format.yaml_lines import load_yaml
 from judgebot.errors import ScenarioError
 from judgebot.paths import data_dir
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from judgebot.engine.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk, AttackAsk,
+from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk, AttackAsk,
                                    BenchAsk, CheckupAsk, EndConditions, EvolveAsk, Expect, GameEndAsk,
                                    HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
                                    Scenario, SetupAsk, Stadium, Turn, Weakness)
-from judgebot.engine.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader, _join, describe
-from judgebot.engine.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
+from judgebot.engine.format.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader, _join, describe
+from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
 
 ROOT_KEYS = ("title", "turn", "you", "opponent", "stadium", "coins", "ask", "expect")
@@ -58,7 +58,7 @@ def load_scenario_text(text: str | bytes, name: str = "<scenario>") -> Scenario:
 
 
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
-    from judgebot.engine.catalog import load_catalog
+    from judgebot.engine.format.catalog import load_catalog
 
     data, lines = load_yaml(text, file)
     reader = ScenarioReader(file, lines, load_catalog())
@@ -93,7 +93,7 @@ class ScenarioReader(Reader):
     def hp_left(self, scenario: Scenario) -> None:
         """A Pokémon in play has HP left: damage at or over its maximum HP (with changes,
         Ⅱ-D-15) would already have Knocked it Out (Ⅰ-D)."""
-        from judgebot.engine.effects import Board
+        from judgebot.engine.board.effects import Board
 
         board = Board(scenario)
         for mon in scenario.all_pokemon():

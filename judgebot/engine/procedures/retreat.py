@@ -13,12 +13,12 @@ several Energy counts as several, and may also be discarded for fewer (Ⅱ-C-01 
 
 from __future__ import annotations
 
-from judgebot.engine.ability import card_cites
-from judgebot.engine.effects import Board, cites_of, combine, effect_msg
-from judgebot.engine.energy import attached_msg, units_of
-from judgebot.engine.model import Pokemon, RetreatAsk, Scenario
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.procedures.ability import card_cites
+from judgebot.engine.board.effects import Board, cites_of, combine, effect_msg
+from judgebot.engine.board.energy import attached_msg, units_of
+from judgebot.engine.board.model import Pokemon, RetreatAsk, Scenario
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Term, msg
 
 # Ⅱ-C-17 FAQ 1 in both guides: an effect received earlier stays when the protection starts.

@@ -14,12 +14,12 @@ The ruling lists what evolving keeps (attached cards, damage counters) and clear
 
 from __future__ import annotations
 
-from judgebot.engine.ability import card_cites, hand_of, same_card
-from judgebot.engine.catalog import load_catalog
-from judgebot.engine.effects import Board, cites_of, effect_msg
-from judgebot.engine.model import ALL_ENERGY_TYPES, EvolveAsk, Pokemon, Scenario, other
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.procedures.ability import card_cites, hand_of, same_card
+from judgebot.engine.format.catalog import load_catalog
+from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.model import ALL_ENERGY_TYPES, EvolveAsk, Pokemon, Scenario, other
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Term, msg
 from judgebot.errors import NotModelledError, ScenarioError
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from judgebot import i18n
-from judgebot.engine import citations
+from judgebot.engine.ruling import citations
 
 CONTRACT_KEYS = ("file", "ask", "allowed", "failed", "cost", "reasons", "damage", "counters", "conditions",
                  "knocked_out", "prizes_taken", "winner", "extra_draws", "steps", "citations", "verified")

@@ -24,13 +24,13 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Protocol
 
-from judgebot.engine.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
+from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
-from judgebot.engine.yaml_lines import key_label
+from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 
 class CatalogLookup(Protocol):
-    """What the reader needs of the card catalog (judgebot.engine.catalog.Catalog): a
+    """What the reader needs of the card catalog (judgebot.engine.format.catalog.Catalog): a
     card by name or alias, or None. A protocol, so that the reader never imports the
     catalog (the catalog is read with this reader)."""
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgebot.engine.model import Scenario
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.board.model import Scenario
+from judgebot.engine.ruling.trace import Ruling
 
 
 def _actual(ruling: Ruling, key: str, sub: str | None = None) -> Any:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from judgebot.engine.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
+from judgebot.engine.board.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 # The rule behind each primitive (SCENARIOS.md's table), for citations.

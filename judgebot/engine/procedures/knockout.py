@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.engine.effects import Board, cites_of, effect_msg
-from judgebot.engine.model import Pokemon, Scenario, other
-from judgebot.engine.procedures import PRIZES_BY_RULE
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.model import Pokemon, Scenario, other
+from judgebot.engine.procedures.steps import PRIZES_BY_RULE
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Pos, Term, msg
 
 # Where a guide states a Rule Box's Prize count itself: メガシンカ【ex】ルール 3 (guide-ja

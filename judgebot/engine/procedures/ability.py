@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judgebot.engine import citations
-from judgebot.engine.effects import Board, cites_of, effect_msg
-from judgebot.engine.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon, Scenario, other
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.reader import TYPE_ALIASES
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.ruling import citations
+from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.model import MAX_BENCH, TYPES, Ability, AbilityAsk, Pokemon, Scenario, other
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.format.reader import TYPE_ALIASES
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Msg, Pos, msg, render
 from judgebot.errors import NotModelledError, ScenarioError
 
@@ -71,7 +71,7 @@ def hand_of(scenario: Scenario, side: str, why: str, playing: str | None = None)
 
 def same_card(a: str, b: str) -> bool:
     """Same card name, the catalog's aliases included (ポケモンいれかえ = 宝可梦交替)."""
-    from judgebot.engine.catalog import load_catalog
+    from judgebot.engine.format.catalog import load_catalog
 
     if a == b:
         return True
@@ -81,7 +81,7 @@ def same_card(a: str, b: str) -> bool:
 
 
 def is_energy_card(name: str) -> bool:
-    from judgebot.engine.catalog import load_catalog
+    from judgebot.engine.format.catalog import load_catalog
 
     key = name.strip()
     if TYPE_ALIASES.get(key, key.lower()) in TYPES:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.engine import citations
-from judgebot.engine.effects import Board, Modifier, attack_cost_modifier, matches
-from judgebot.engine.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
+from judgebot.engine.ruling import citations
+from judgebot.engine.board.effects import Board, Modifier, attack_cost_modifier, matches
+from judgebot.engine.board.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
 from judgebot.i18n import Joined, Msg, Term, msg
 
 COLORLESS = "colorless"

@@ -6,9 +6,9 @@ Attaching by a card effect is not this question (the format has no such ask).
 
 from __future__ import annotations
 
-from judgebot.engine.model import ALL_ENERGY_TYPES, AttachAsk, Scenario
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.board.model import ALL_ENERGY_TYPES, AttachAsk, Scenario
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Pos, Term, msg
 
 

@@ -10,9 +10,9 @@ in guide-ja's copy is garbled (seeds README); rules-ko B-13 gives the same rule.
 
 from __future__ import annotations
 
-from judgebot.engine.model import EndConditions, other
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.board.model import EndConditions, other
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Msg, Term, msg
 
 CITES_CONDITIONS = list(procedure_step("game_end", "conditions").cite)

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judgebot.engine import game_end, knockout
-from judgebot.engine.ability import card_cites
-from judgebot.engine.effects import Board, cites_of, effect_msg
-from judgebot.engine.model import SIDES, EndConditions, Pokemon, Scenario
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.procedures import game_end, knockout
+from judgebot.engine.procedures.ability import card_cites
+from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.model import SIDES, EndConditions, Pokemon, Scenario
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 from judgebot.errors import ScenarioError
 

@@ -11,13 +11,13 @@ the scenario format, so the engine says nothing about them rather than guess.
 
 from __future__ import annotations
 
-from judgebot.engine import damage as dmg
-from judgebot.engine import game_end, knockout
-from judgebot.engine.effects import CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, matches
-from judgebot.engine.energy import attached_msg, check_cost
-from judgebot.engine.model import AttackAsk, Attack, EndConditions, Pokemon, Scenario, other
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.procedures import damage as dmg
+from judgebot.engine.procedures import game_end, knockout
+from judgebot.engine.board.effects import CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, matches
+from judgebot.engine.board.energy import attached_msg, check_cost
+from judgebot.engine.board.model import AttackAsk, Attack, EndConditions, Pokemon, Scenario, other
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Msg, Term, msg, render
 from judgebot.errors import ScenarioError
 

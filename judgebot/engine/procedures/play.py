@@ -16,13 +16,13 @@ asked of them (a Stadium's "～してよい" effect is used later, not when it i
 
 from __future__ import annotations
 
-from judgebot.engine.ability import card_cites, cannot_pay, does_cites, same_card, what_happens
-from judgebot.engine.catalog import load_catalog
-from judgebot.engine.effects import Board, cites_of, effect_msg
-from judgebot.engine.evolve import first_turn_of
-from judgebot.engine.model import PlayAsk, Scenario
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.procedures.ability import card_cites, cannot_pay, does_cites, same_card, what_happens
+from judgebot.engine.format.catalog import load_catalog
+from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.procedures.evolve import first_turn_of
+from judgebot.engine.board.model import PlayAsk, Scenario
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Pos, Term, msg
 from judgebot.errors import ScenarioError
 

@@ -10,9 +10,9 @@ drawn may go onto the Bench). `mulligans` in the scenario counts those times onl
 
 from __future__ import annotations
 
-from judgebot.engine.model import SIDES, Scenario, SetupAsk, other
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.board.model import SIDES, Scenario, SetupAsk, other
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import msg
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judgebot.engine.effects import Board, cites_of, effect_msg, filter_msg, matches, source_msg, what_msg
-from judgebot.engine.model import Filter, Pokemon
-from judgebot.engine.procedures import step as procedure_step
-from judgebot.engine.ruling import Ruling
+from judgebot.engine.board.effects import Board, cites_of, effect_msg, filter_msg, matches, source_msg, what_msg
+from judgebot.engine.board.model import Filter, Pokemon
+from judgebot.engine.procedures.steps import step as procedure_step
+from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 # Default `against` of damage_dealt: the opponent's Active Pokémon (SCENARIOS.md).

@@ -1,0 +1,1 @@
+"""The guide's procedures, one module per rule, named after the guide (attack: Ⅰ-A-01, damage: the damage steps, retreat: Ⅰ-A-03 …); `steps` holds their ordered, cited steps (shared with the rule cards)."""
