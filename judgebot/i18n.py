@@ -20,6 +20,7 @@ import locale
 import os
 import re
 import string
+from pathlib import Path
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -89,6 +90,21 @@ def default_language(explicit: str | None = None) -> str:
 
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict[str, Any]:
+    """Every message of `lang` (see _read_catalog), read from the user cache while the
+    files are unchanged (judgebot.derived)."""
+    from judgebot.derived import cached
+
+    directory = data_dir() / "messages" / lang
+    try:
+        files = sorted(directory.glob("*.yaml"))
+    except OSError:
+        files = []
+    if not files:
+        return _read_catalog(lang)  # the error, with the path
+    return cached(f"messages-{lang}", files, [Path(__file__)], lambda: _read_catalog(lang))
+
+
+def _read_catalog(lang: str) -> dict[str, Any]:
     """Every message of `lang`: the files of data/messages/<lang>/ (one per procedure,
     `common.yaml` for the words all of them use), merged; an id in two files is an error."""
     directory = data_dir() / "messages" / lang
@@ -114,7 +130,18 @@ def catalog(lang: str) -> dict[str, Any]:
     return merged
 
 
+_TEMPLATES: dict[tuple, str] = {}
+
+
 def _template(lang: str, key: str, n: Any = None) -> str:
+    plural = n == 1
+    found = _TEMPLATES.get((lang, key, plural))
+    if found is None:
+        found = _TEMPLATES[(lang, key, plural)] = _lookup(lang, key, n)
+    return found
+
+
+def _lookup(lang: str, key: str, n: Any = None) -> str:
     entry = catalog(lang).get(key)
     if entry is None:
         entry = catalog(DEFAULT).get(key)
@@ -147,7 +174,10 @@ def ordinal(n: int, lang: str) -> str:
 
 
 def _value(value: Any, lang: str) -> str:
-    if isinstance(value, Msg):
+    kind = type(value)
+    if kind is str or kind is int:  # names and numbers, most parameters: as they are
+        return str(value)
+    if kind is Msg:
         return render(value, lang)
     if isinstance(value, Pos):
         return position(value.position, lang)

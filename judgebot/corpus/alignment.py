@@ -36,7 +36,16 @@ class Records(Protocol):
 
 
 def load_alignment() -> dict:
+    """data/alignment.yaml, read from the user cache while it is unchanged (judgebot.derived)."""
+    from judgebot.derived import cached
+
     path = data_dir() / "alignment.yaml"
+    if not path.exists():
+        return _read_alignment(path)
+    return cached("alignment", [path], [], lambda: _read_alignment(path))
+
+
+def _read_alignment(path) -> dict:
     if not path.exists():
         return {"guides": {}, "merged": {}, "rules": {}, "items": {}}
     try:

@@ -47,7 +47,7 @@ def rule(scenario: Scenario) -> Ruling:
     handler = ASK_HANDLERS.get(kind)
     if handler is None:
         raise NotModelledError(f"{scenario.file}: ask {kind!r} is not modelled yet")
-    ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play=cards_in_play(scenario))
+    ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario))
     return handler(scenario, ruling)
 
 
@@ -66,8 +66,17 @@ def cards_in_play(scenario: Scenario) -> frozenset[str]:
     played = getattr(scenario.ask, "card", None) if scenario.ask.kind == "play" else None
     names += [played] if isinstance(played, str) else []
     catalog = load_catalog()
-    entries = (catalog.lookup(name) for name in names if isinstance(name, str))
-    return frozenset(entry.name for entry in entries if entry is not None)
+    key = (tuple(name for name in names if isinstance(name, str)), id(catalog))
+    known = _IN_PLAY.get(key)
+    if known is None or known[0] is not catalog:  # the same boards recur in a batch
+        if len(_IN_PLAY) > 4096:
+            _IN_PLAY.clear()
+        entries = (catalog.lookup(name) for name in key[0])
+        known = _IN_PLAY[key] = (catalog, frozenset(entry.name for entry in entries if entry is not None))
+    return known[1]
+
+
+_IN_PLAY: dict[tuple, tuple] = {}
 
 
 def check_file(path: Path, verify: bool = False, display: str | None = None, lang: str = "en") -> dict:

@@ -116,6 +116,18 @@ def one_read() -> Iterator[None]:
 
 @lru_cache(maxsize=4)
 def _load(stamp: tuple) -> Catalog:
+    """The catalog of these files, parsed once and then read from the user cache
+    (judgebot.derived) while the files and the code that reads them are unchanged."""
+    from judgebot.derived import cached
+    from judgebot.engine.board import model
+    from judgebot.engine.format import reader, yaml_lines
+    from judgebot.engine.ruling import citations
+
+    code = [Path(m.__file__) for m in (model, reader, yaml_lines, citations)] + [Path(__file__)]
+    return cached("catalog", [Path(file) for file, _, _ in stamp], code, lambda: _parse(stamp))
+
+
+def _parse(stamp: tuple) -> Catalog:
     catalog = Catalog()
     for file, _, _ in stamp:
         path = Path(file)

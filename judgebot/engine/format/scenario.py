@@ -148,9 +148,9 @@ class ScenarioReader(Reader):
         name = self.text(raw["name"], p("name"))
         mon = Pokemon(name=name, types=self.types(raw["types"], p("types")), hp=self.hp(raw["hp"], p("hp")),
                       position=path, owner=side)
-        mon.card = self.optional_text(raw.get("card"), p("card"))
+        mon.card = self.optional_text(raw["card"], p("card")) if "card" in raw else None
         mon.stage = self.stage(raw["stage"], p("stage")) if "stage" in raw else "basic"
-        mon.evolves_from = self.optional_text(raw.get("evolves_from"), p("evolves_from"))
+        mon.evolves_from = self.optional_text(raw["evolves_from"], p("evolves_from")) if "evolves_from" in raw else None
         mon.rule = self.rule(raw["rule"], p("rule")) if "rule" in raw else "none"
         mon.weakness = tuple(self.list_or_one(raw["weakness"], p("weakness"), self.weakness)) \
             if raw.get("weakness") is not None else ()
@@ -158,19 +158,21 @@ class ScenarioReader(Reader):
             if raw.get("resistance") is not None else ()
         mon.retreat = self.count(raw["retreat"], p("retreat")) if "retreat" in raw else 0
         mon.damage = self.damage(raw["damage"], p("damage")) if "damage" in raw else 0
-        mon.energy = tuple(self.list_of(raw.get("energy"), p("energy"), self.energy))
-        mon.tool = self.tool(raw.get("tool"), p("tool"))
-        mon.conditions = self.conditions(raw.get("conditions"), p("conditions"), path)
-        mon.abilities = tuple(self.list_of(raw.get("abilities"), p("abilities"), self.ability))
-        mon.attacks = tuple(self.list_of(raw.get("attacks"), p("attacks"), self.attack))
-        mon.effects = self.effect_list(raw.get("effects"), p("effects"), "pokemon")
+        # Absent keys are not looked at (their key paths are built only for what is there).
+        mon.energy = tuple(self.list_of(raw["energy"], p("energy"), self.energy)) if "energy" in raw else ()
+        mon.tool = self.tool(raw["tool"], p("tool")) if "tool" in raw else None
+        mon.conditions = self.conditions(raw["conditions"], p("conditions"), path) if "conditions" in raw else ()
+        mon.abilities = tuple(self.list_of(raw["abilities"], p("abilities"), self.ability)) if "abilities" in raw else ()
+        mon.attacks = tuple(self.list_of(raw["attacks"], p("attacks"), self.attack)) if "attacks" in raw else ()
+        mon.effects = self.effect_list(raw["effects"], p("effects"), "pokemon") if "effects" in raw else ()
         for key in ("came_into_play_this_turn", "evolved_this_turn", "moved_to_active_this_turn",
                     "healed_this_turn"):
             if key in raw:
                 setattr(mon, key, self.bool(raw[key], p(key)))
-        mon.evolved_from_this_turn = self.optional_text(raw.get("evolved_from_this_turn"),
-                                                        p("evolved_from_this_turn"))
-        mon.abilities_used = tuple(self.list_of(raw.get("abilities_used"), p("abilities_used"), self.text))
+        mon.evolved_from_this_turn = self.optional_text(raw["evolved_from_this_turn"], p("evolved_from_this_turn")) \
+            if "evolved_from_this_turn" in raw else None
+        mon.abilities_used = tuple(self.list_of(raw["abilities_used"], p("abilities_used"), self.text)) \
+            if "abilities_used" in raw else ()
         return mon
 
     def weakness(self, value: Any, path: str) -> Weakness:

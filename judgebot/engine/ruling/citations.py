@@ -13,7 +13,7 @@ new step kind is reviewed.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 from judgebot.yaml_data import YAMLError, load_yaml
 
@@ -24,7 +24,15 @@ from judgebot.paths import data_dir
 
 @lru_cache(maxsize=1)
 def _raw_table() -> dict:
+    from judgebot.derived import cached
+
     path = data_dir() / "citations.yaml"
+    if not path.is_file():
+        return _read_table(path)  # the error, with the path
+    return cached("citations", [path], [], lambda: _read_table(path))
+
+
+def _read_table(path) -> dict:
     try:
         return load_yaml(path.read_text(encoding="utf-8")) or {}
     except (OSError, YAMLError) as exc:
@@ -36,6 +44,13 @@ def table() -> dict[str, tuple[str, ...]]:
     return {kind: tuple(cites or ()) for kind, cites in (_raw_table().get("kinds") or {}).items()}
 
 
+@lru_cache(maxsize=256)
+def _allowed(kind: str) -> frozenset[str] | None:
+    cites = table().get(kind)
+    return None if cites is None else frozenset(cites)
+
+
+@lru_cache(maxsize=8192)  # the same few hundred citations in every ruling of a batch
 def rank(citation: str) -> int:
     """0 a FAQ, 1 an item of chapter Ⅱ, 2 a procedure (chapter Ⅰ) or a play-rule section."""
     section = citation.split(":", 1)[-1]
@@ -90,6 +105,7 @@ MAX_CITES = 4  # per step
 MAX_FAQS = 2
 
 
+@lru_cache(maxsize=8192)
 def item_of(citation: str) -> str:
     """The section a FAQ or example belongs to (guide-ja:II-E-22/faq-1 -> guide-ja:II-E-22)."""
     return citation.split("/", 1)[0]
@@ -105,6 +121,7 @@ def _zh_to_ja() -> dict[str, str]:
     return pairs
 
 
+@lru_cache(maxsize=8192)
 def guide_ja_of(section: str) -> str:
     """The guide-ja section with the same content (a guide-zh section's counterpart)."""
     return _zh_to_ja().get(section, section) if section.startswith("guide-zh:") else section
@@ -127,8 +144,8 @@ def _one_edition(cites: list[str]) -> list[str]:
 @lru_cache(maxsize=1)
 def engine_rules() -> frozenset[str]:
     """The sections the engine applies as rules of its own (data/citations.yaml
-    `engine_rules`), in guide-ja numbering."""
-    return frozenset(guide_ja_of(c) for c in _raw_table().get("engine_rules") or ())
+    `engine_rules`, in guide-ja numbering)."""
+    return frozenset(_raw_table().get("engine_rules") or ())
 
 
 def _one_faq_per_item_first(faqs: list[str]) -> list[str]:
@@ -140,7 +157,25 @@ def _one_faq_per_item_first(faqs: list[str]) -> list[str]:
     return list(dict.fromkeys(list(firsts.values()) + faqs))
 
 
-def decide(kind: str, candidates: Iterable[str], in_play: frozenset = frozenset()) -> list[str]:
+_decided: dict[tuple, tuple[str, ...]] = {}  # the same steps recur in every ruling of a batch
+
+
+def decide(kind: str, candidates: Iterable[str], in_play: Callable[[], frozenset] | frozenset = frozenset()) -> list[str]:
+    """See `_decide`; the answer for one step kind, candidate list (each candidate's
+    card, for mentions) and board is computed once per process."""
+    candidates = list(candidates)
+    shared = any(type(c) is Mention and len(c.listed_by) > 1 for c in candidates)
+    board = (in_play() if callable(in_play) else in_play) if shared else frozenset()
+    key = (kind, tuple((c, c.card if type(c) is Mention else None) for c in candidates), board)
+    found = _decided.get(key)
+    if found is None:
+        if len(_decided) > 20_000:
+            _decided.clear()
+        found = _decided[key] = tuple(_decide(kind, candidates, board))
+    return list(found)
+
+
+def _decide(kind: str, candidates: list[str], in_play: frozenset) -> list[str]:
     """The citations of one step, decisive first and at most MAX_CITES: the FAQs that
     answer the case (at most MAX_FAQS, one per section first, in the order the step
     names them), then the items that state the rule (a cited FAQ's own item first), then
@@ -154,7 +189,7 @@ def decide(kind: str, candidates: Iterable[str], in_play: frozenset = frozenset(
     # A FAQ the catalog files under several cards is about them together.
     apart = {str(c) for c in candidates if isinstance(c, Mention) and not c.listed_by <= cards}
     cites = [str(c) for c in dict.fromkeys(candidates)]
-    allowed = table().get(kind)
+    allowed = _allowed(kind)
     if allowed is not None:
         cites = [c for c in cites if c in allowed]
     cites = _one_edition(cites)

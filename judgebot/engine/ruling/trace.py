@@ -11,7 +11,7 @@ that language's edition, with the additive keys `title` and, when --verify fails
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from judgebot import i18n
 from judgebot.engine.ruling import citations
@@ -43,7 +43,14 @@ class Ruling:
     # The board after the ruling, for --verify (counters / conditions of every Pokémon).
     counters_after: dict[str, int] = field(default_factory=dict, repr=False)
     conditions_after: dict[str, list[str]] = field(default_factory=dict, repr=False)
-    in_play: frozenset = field(default_factory=frozenset, repr=False)  # catalog cards on the board
+    # The catalog cards on the board (engine.cards_in_play), worked out only when a step
+    # has a FAQ several cards share (citations.decide asks for it).
+    in_play_of: Callable[[], frozenset] | None = field(default=None, repr=False)
+
+    def _in_play(self) -> frozenset:
+        if not isinstance(self.in_play_of, frozenset):
+            self.in_play_of = self.in_play_of() if self.in_play_of else frozenset()
+        return self.in_play_of
 
     def cite(self, cites: Iterable[str]) -> list[str]:
         cites = list(dict.fromkeys(cites))
@@ -55,7 +62,7 @@ class Ruling:
     def step(self, key: str, text, cite: Iterable[str], value: Any = None, change: str | None = None,
              target: str | None = None) -> dict:
         entry = {"step": key, "value": value, "change": change, "text": text,
-                 "cite": self.cite(citations.decide(f"{self.ask}.{key}", cite, self.in_play))}
+                 "cite": self.cite(citations.decide(f"{self.ask}.{key}", cite, self._in_play))}
         if target is not None:
             entry["target"] = target
         self.steps.append(entry)
@@ -73,7 +80,7 @@ class Ruling:
         entry["text"] = (entry["text"] if isinstance(entry["text"], list) else [entry["text"]]) + [more]
 
     def reason(self, text, cite: Iterable[str]) -> None:
-        self.reasons.append({"text": text, "cite": self.cite(citations.decide(f"{self.ask}.reason", cite, self.in_play))})
+        self.reasons.append({"text": text, "cite": self.cite(citations.decide(f"{self.ask}.reason", cite, self._in_play))})
 
     def to_dict(self, lang: str = i18n.DEFAULT) -> dict:
         result = {key: getattr(self, key) for key in CONTRACT_KEYS}
