@@ -95,3 +95,51 @@ def test_a_negated_effect_is_decided_by_the_negation_not_by_its_cards_sections()
     step = next(s for s in result["steps"] if s["step"] == "defender_effects")
     assert "guide-ja:II-D-13" in step["cite"]
     assert not any("/faq-" in c for c in step["cite"]), step["cite"]
+
+
+# -- properties of decide() over generated candidate lists ----------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+def _kinds_and_pool():
+    table = citations.table()
+    kinds = sorted(table)
+    pool = sorted({c for cites in table.values() for c in cites})
+    return kinds, pool
+
+
+KINDS, POOL = _kinds_and_pool()
+
+
+@st.composite
+def candidate_lists(draw):
+    cards = ["カードA", "カードB", "カードC"]
+    out = []
+    for cite in draw(st.lists(st.sampled_from(POOL + ["guide-ja:I-A-01", "guide-zh:I-A-01"]), max_size=14)):
+        if draw(st.booleans()):
+            mention = Mention(cite)
+            mention.card = draw(st.sampled_from(cards))
+            mention.listed_by = frozenset(draw(st.lists(st.sampled_from(cards), min_size=1, max_size=3)))
+            out.append(mention)
+        else:
+            out.append(cite)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(KINDS), candidate_lists(), st.frozensets(st.sampled_from(["カードA", "カードB", "カードC"])))
+def test_decide_keeps_the_rules_of_a_step(kind, candidates, board):
+    got = decide(kind, candidates, board)
+    allowed = set(citations.table()[kind])
+    assert len(got) <= citations.MAX_CITES
+    assert len(set(got)) == len(got)
+    assert set(got) <= set(map(str, candidates)) & allowed  # nothing invented, nothing outside the table
+    ranks = [citations.rank(c) for c in got]
+    assert ranks == sorted(ranks)  # FAQ, then item, then procedure
+    assert sum(r == 0 for r in ranks) <= citations.MAX_FAQS
+    sections = [citations.guide_ja_of(c) for c in got if "/" not in c]
+    assert len(sections) == len(set(sections))  # one edition of a rule
+    assert all(type(c) is str for c in got)  # plain citations out, whatever came in
+    assert decide(kind, candidates, board) == got  # the memo answers the same
+
