@@ -161,12 +161,12 @@ _decided: dict[tuple, tuple[str, ...]] = {}  # the same steps recur in every rul
 
 
 def decide(kind: str, candidates: Iterable[str], in_play: Callable[[], frozenset] | frozenset = frozenset()) -> list[str]:
-    """See `_decide`; the answer for one step kind, candidate list (each candidate's
-    card, for mentions) and board is computed once per process."""
+    """See `_decide`; the answer for one step kind, candidate list (for a mention, also
+    its card and the cards that list it) and board is computed once per process."""
     candidates = list(candidates)
     shared = any(type(c) is Mention and len(c.listed_by) > 1 for c in candidates)
     board = (in_play() if callable(in_play) else in_play) if shared else frozenset()
-    key = (kind, tuple((c, c.card if type(c) is Mention else None) for c in candidates), board)
+    key = (kind, tuple((c, c.card, c.listed_by) if type(c) is Mention else c for c in candidates), board)
     found = _decided.get(key)
     if found is None:
         if len(_decided) > 20_000:
