@@ -75,6 +75,33 @@ def verdict(ruling: dict, lang: str = DEFAULT) -> Line:
     return text, style
 
 
+def outcome_rows(ruling: dict, lang: str = DEFAULT) -> list[tuple[str, str]]:
+    """What happened, as (message id, text) rows in the judge's language: the cost, damage,
+    counters, Special Conditions, Knock Outs, Prizes and extra draws that apply."""
+    rows: list[tuple[str, str]] = []
+    if ruling.get("cost") is not None:
+        cost = ruling["cost"]
+        if isinstance(cost, list):
+            cost = render(Joined(tuple(_word(c, lang) for c in cost)), lang) if cost else _say("view.none", lang)
+        rows.append(("view.cost", _say("view.cost", lang, cost=cost)))
+    if ruling.get("damage"):
+        rows.append(("view.damage", _say("view.damage", lang, items=_pairs(ruling["damage"], lang))))
+    if ruling.get("counters"):
+        rows.append(("view.counters", _say("view.counters", lang, items=_pairs(ruling["counters"], lang))))
+    if ruling.get("conditions"):
+        rows.append(("view.conditions", _say("view.conditions", lang, items=_pairs(ruling["conditions"], lang, lambda c: render(
+            Joined(tuple(_word(x, lang) for x in c)), lang) if c else _say("view.none", lang)))))
+    if ruling.get("knocked_out"):
+        rows.append(("view.knocked_out", _say("view.knocked_out", lang, items=render(
+            Joined(tuple(_where(p) for p in ruling["knocked_out"])), lang))))
+    prizes = ruling.get("prizes_taken") or {}
+    if any(prizes.values()):
+        rows.append(("view.prizes", _say("view.prizes", lang, items=_pairs({s: n for s, n in prizes.items() if n}, lang))))
+    if ruling.get("extra_draws"):
+        rows.append(("view.extra_draws", _say("view.extra_draws", lang, items=_pairs(ruling["extra_draws"], lang))))
+    return rows
+
+
 def outcome(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
     """What happened, after the verdict line, in the judge's language."""
     lines: list[Line] = []
@@ -88,26 +115,8 @@ def outcome(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
         add(f"{m['key']}: expected {m['expected']!r}, got {m['actual']!r}{extra}", "red", "    ", "  • ")
     for reason in ruling.get("reasons") or []:
         add(f"{reason['text']}  [{', '.join(reason['cite'])}]", "", "    ", "  • ")
-    if ruling.get("cost") is not None:
-        cost = ruling["cost"]
-        if isinstance(cost, list):
-            cost = render(Joined(tuple(_word(c, lang) for c in cost)), lang) if cost else _say("view.none", lang)
-        add(_say("view.cost", lang, cost=cost))
-    if ruling.get("damage"):
-        add(_say("view.damage", lang, items=_pairs(ruling["damage"], lang)))
-    if ruling.get("counters"):
-        add(_say("view.counters", lang, items=_pairs(ruling["counters"], lang)))
-    if ruling.get("conditions"):
-        add(_say("view.conditions", lang, items=_pairs(ruling["conditions"], lang, lambda c: render(
-            Joined(tuple(_word(x, lang) for x in c)), lang) if c else _say("view.none", lang))))
-    if ruling.get("knocked_out"):
-        add(_say("view.knocked_out", lang, items=render(Joined(tuple(_where(p) for p in ruling["knocked_out"])), lang)),
-            "bold")
-    prizes = ruling.get("prizes_taken") or {}
-    if any(prizes.values()):
-        add(_say("view.prizes", lang, items=_pairs({side: n for side, n in prizes.items() if n}, lang)))
-    if ruling.get("extra_draws"):
-        add(_say("view.extra_draws", lang, items=_pairs(ruling["extra_draws"], lang)))
+    for key, text in outcome_rows(ruling, lang):
+        add(text, "bold" if key == "view.knocked_out" else "")
     return lines
 
 
@@ -123,7 +132,9 @@ def _label(ask: str, key: str, lang: str) -> str | None:
     return None
 
 
-def step_lines(number: int, step: dict, corpus: Corpus, width: int, lang: str = DEFAULT, ask: str = "") -> list[Line]:
+def step_head(step: dict, ask: str, lang: str = DEFAULT) -> str:
+    """A step's name as the guide's procedure names it, the position it is about, its
+    value and change: 「3. 弱点の計算 — 相手のバトルポケモン = 120 (×2)」."""
     head = _label(ask, str(step["step"]), lang) or ""
     if step.get("target"):
         head += (" — " if head else "") + render(_where(step["target"]), lang)
@@ -138,6 +149,11 @@ def step_lines(number: int, step: dict, corpus: Corpus, width: int, lang: str = 
         head += f" = {shown}"
     if step.get("change"):
         head += f" ({step['change']})"
+    return head
+
+
+def step_lines(number: int, step: dict, corpus: Corpus, width: int, lang: str = DEFAULT, ask: str = "") -> list[Line]:
+    head = step_head(step, ask, lang)
     text = f"{head}: {step['text']}" if head else str(step["text"])
     lines: list[Line] = [(line, "") for line in wrap(visible(text), width, STEP_INDENT, f"{number:>2}. ")]
     for citation in step.get("cite") or []:

@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from judgebot import __version__
 from judgebot.errors import InputError, JudgebotError, ScenarioError, UnknownIdError
 from judgebot.web import service, views
+from judgebot.web.views import LANG_NAMES
 
 MAX_BODY = 1024 * 1024  # bytes: a scenario is a few KB; the parser's own file limit is 1 MB
 SEARCH_LANGS = ("all", "ja", "zh", "ko", "en")
@@ -83,7 +84,8 @@ async def _error_response(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return JSONResponse(_error_json(exc), status_code=status)
     if isinstance(exc, ScenarioError) and hasattr(request.state, "scenario"):
-        return _check_page(request.state.scenario, error=exc, status=status)
+        return _check_page(request.state.scenario, error=exc, status=status,
+                           lang=getattr(request.state, "lang", "en"))
     message = _error_json(exc)["error"]["message"]
     suggestions = exc.suggestions if isinstance(exc, UnknownIdError) else []
     return page("error.html", status=status, status_code=status, message=message,
@@ -182,10 +184,11 @@ async def term_page(request: Request) -> Response:
 
 
 def _check_page(text: str, ruling: dict | None = None, error: ScenarioError | None = None,
-                status: int = 200) -> HTMLResponse:
-    return page("check.html", status=status, text=text, ruling=ruling, error=error,
-                verdict=views.verdict(ruling) if ruling else None,
-                outcomes=views.outcomes(ruling) if ruling else [],
+                status: int = 200, lang: str = "en") -> HTMLResponse:
+    return page("check.html", status=status, text=text, ruling=ruling, error=error, lang=lang,
+                verdict=views.verdict(ruling, lang) if ruling else None,
+                outcomes=views.outcomes(ruling, lang) if ruling else [],
+                steps=views.steps(ruling, lang) if ruling else [],
                 lines=views.scenario_lines(text, error.line if error else None) if error else [],
                 examples=service.examples())
 
@@ -197,12 +200,22 @@ async def check_page(request: Request) -> Response:
         if name is not None and name not in examples:
             raise HTTPException(404, f"no example named {name[:100]!r}")
         text = examples[name]["text"] if name else next(iter(examples.values()))["text"]
-        return _check_page(text)
+        return _check_page(text, lang=_ruling_lang(_param(request, "lang")))
     form = parse_qs((await read_body(request)).decode("utf-8", "replace"), max_num_fields=10)
     text = (form.get("scenario") or [""])[0].replace("\r\n", "\n")
-    request.state.scenario = text
-    ruling = await run_in_threadpool(request.app.state.rulings.rule, text, None)
-    return _check_page(text, ruling=ruling)
+    lang = _ruling_lang((form.get("lang") or [None])[0])
+    request.state.scenario, request.state.lang = text, lang
+    ruling = await run_in_threadpool(request.app.state.rulings.rule, text, lang)
+    return _check_page(text, ruling=ruling, lang=lang)
+
+
+def _ruling_lang(value: str | None) -> str:
+    """The language a ruling is written in: en, ja, zh or ko (English when not given)."""
+    if value is None or value == "":
+        return "en"
+    if value not in LANG_NAMES:
+        raise InputError(f"lang: expected one of {', '.join(LANG_NAMES)}, got {value[:20]!r}")
+    return value
 
 
 async def cards_page(request: Request) -> Response:

@@ -87,37 +87,27 @@ def record_page(record: Record, corpus: Corpus) -> dict:
     }
 
 
-WINNER = {"you": "you win the game", "opponent": "your opponent wins the game",
-          "draw": "the game is a draw"}
+def verdict(ruling: dict, lang: str = "en") -> str:
+    """The answer in one line, first thing a judge reads, in the judge's language."""
+    from judgebot.present.ruling_view import verdict as verdict_line
+
+    return verdict_line(ruling, lang)[0]
 
 
-def verdict(ruling: dict) -> str:
-    """The answer in one line, first thing a judge reads."""
-    head = {False: "Not allowed", True: "Allowed", None: "Ruling"}[ruling.get("allowed")]
-    if ruling.get("failed"):
-        head += " — but it fails"
-    if ruling.get("winner"):
-        head += " — " + WINNER.get(ruling["winner"], str(ruling["winner"]))
-    return head
+def outcomes(ruling: dict, lang: str = "en") -> list[str]:
+    """What the ruling decided that applies to the question (cost, damage, Knock Outs,
+    Prizes …), a line each, in the judge's language."""
+    from judgebot.present.ruling_view import outcome_rows
+
+    return [text for _, text in outcome_rows(ruling, lang)]
 
 
-OUTCOME_KEYS = ("cost", "damage", "counters", "conditions", "knocked_out", "prizes_taken", "winner",
-                "extra_draws")
+def steps(ruling: dict, lang: str = "en") -> list[dict]:
+    """Each step with its head (the guide's name for it, position, value) and text."""
+    from judgebot.present.ruling_view import step_head
 
-
-def outcomes(ruling: dict) -> list[tuple[str, str]]:
-    """The keys of the ruling that apply to the question, as (key, value) text."""
-    rows = []
-    for key in OUTCOME_KEYS:
-        value = ruling.get(key)
-        if value is None:
-            continue
-        if isinstance(value, dict):
-            text = ", ".join(f"{k}: {plain(v)}" for k, v in value.items()) or "—"
-        else:
-            text = plain(value)
-        rows.append((key.replace("_", " "), text))
-    return rows
+    return [{"head": step_head(step, str(ruling["ask"]), lang), "text": step["text"], "cite": step["cite"]}
+            for step in ruling.get("steps") or []]
 
 
 def plain(value) -> str:

@@ -174,3 +174,28 @@ def test_check_in_a_language_is_check_lang_json(client, lang):
     response = client.post(f"/api/check?lang={lang}", content=path.read_bytes())
     assert response.status_code == 200
     assert response.json() == {**check_file(path, lang=lang), "file": "scenario.yaml"}
+
+
+@pytest.mark.parametrize("lang,verdict,outcome", [
+    ("ja", "✓ できる（ワザ）", "ダメージ：相手のバトルポケモン 240"),
+    ("zh", "✓ 可以（招式）", "伤害：对手的战斗宝可梦 240"),
+    ("ko", "✓ 가능 (기술)", "데미지: 상대의 배틀 포켓몬 240"),
+    ("en", "✓ ALLOWED (attack)", "damage: the opponent's Active Pokémon 240"),
+])
+def test_the_check_page_rules_in_the_judges_language(client, lang, verdict, outcome):
+    import re
+
+    text = (RULINGS / "attack" / "legacy-energy-prizes.yaml").read_text(encoding="utf-8")
+    html = client.post("/check", data={"scenario": text, "lang": lang}).text
+    assert re.search(r'<html lang="(\w+)"', html).group(1) == lang
+    from markupsafe import escape  # as the templates escape text
+
+    assert str(escape(verdict)) in html and str(escape(outcome)) in html
+    assert f'<option value="{lang}" selected>' in html
+    heads = re.findall(r'<b class="step-head">([^<]+)</b>', html)
+    assert heads and not any(re.search(r"\b[a-z]+_[a-z_]+\b|\b(?:you|opponent)\.(?:active|bench)", h) for h in heads)
+
+
+def test_an_unknown_ruling_language_is_refused(client):
+    text = (RULINGS / "attack" / "legacy-energy-prizes.yaml").read_text(encoding="utf-8")
+    assert client.post("/check", data={"scenario": text, "lang": "fr"}).status_code == 400

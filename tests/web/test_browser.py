@@ -92,7 +92,7 @@ def test_paste_a_scenario_see_the_ruling_and_follow_its_citation(phone):
     phone.fill("#scenario", SCENARIO)
     phone.locator(".editor button").tap()
     phone.wait_for_selector(".verdict")
-    assert phone.locator(".verdict").inner_text() == "Allowed — you win the game"
+    assert phone.locator(".verdict").inner_text() == "✓ ALLOWED (attack) — GAME OVER: you win"
     assert "210" in phone.locator(".outcomes").inner_text()
     assert _fits_the_phone(phone)
     _screenshot(phone, "web-phone-ruling.png")
