@@ -299,8 +299,10 @@ def check(
             console = _console() if sys.stdout.isatty() else None
             render_rulings(shown(), load_corpus(), sys.stdout, console, lang=language)
             if errors is not None or quiet:
-                sys.stdout.write(f"{ruled} ruled · {len(errors or [])} invalid · "
-                                 f"{len(failed)} expectation{'' if len(failed) == 1 else 's'} failed\n")
+                from judgebot.i18n import msg, render
+
+                sys.stdout.write(render(msg("view.tally", ruled=ruled, invalid=len(errors or []), n=len(failed)),
+                                        language) + "\n")
         for error in errors or []:
             _error_line(_file_error(error))
         if errors:
