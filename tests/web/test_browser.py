@@ -114,12 +114,16 @@ def test_a_bad_scenario_shows_the_error_at_its_line(phone):
     assert f"line {hp + 1}" in phone.locator("#error h2").inner_text()
     assert phone.locator("#bad-line").get_attribute("value") == str(hp + 1)
     assert "hp: lots" in phone.locator("#bad-line").inner_text()
-    # The page's script selects the bad line once it has loaded: wait for it (under load
-    # the check can run before the script does).
-    phone.wait_for_function("(() => { const e = document.getElementById('scenario');"
-                            " return e && e.selectionEnd > e.selectionStart; })()")
-    selected = phone.evaluate("(() => { const e = document.getElementById('scenario');"
-                              " return e.value.slice(e.selectionStart, e.selectionEnd); })()")
+    # The page's script selects the bad line once it has loaded: poll for it (under load the
+    # check can run before the script does; wait_for_function would need eval, which the
+    # page's Content-Security-Policy forbids).
+    selected = ""
+    for _ in range(50):
+        selected = phone.evaluate("(() => { const e = document.getElementById('scenario');"
+                                  " return e.value.slice(e.selectionStart, e.selectionEnd); })()")
+        if selected:
+            break
+        phone.wait_for_timeout(100)
     assert selected == lines[hp]
 
 
