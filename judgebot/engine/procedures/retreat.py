@@ -14,7 +14,7 @@ several Energy counts as several, and may also be discarded for fewer (Ⅱ-C-01 
 from __future__ import annotations
 
 from judgebot.engine.procedures.ability import card_cites
-from judgebot.engine.board.effects import Board, cites_of, combine, effect_msg
+from judgebot.engine.board.effects import Board, cites_of, combine, effect_msg, source_msg
 from judgebot.engine.board.energy import attached_msg, units_of
 from judgebot.engine.board.model import Pokemon, RetreatAsk, Scenario
 from judgebot.engine.procedures.steps import step as procedure_step
@@ -25,8 +25,12 @@ from judgebot.i18n import Joined, Term, msg
 EARLIER_EFFECT_STAYS = ("guide-ja:II-C-17/faq-1", "guide-zh:II-C-17/faq-1")
 
 
-def _said(effects) -> Joined:
-    return Joined(tuple(effect_msg(e) for e in effects), sep="list.separator")
+def _by(effects) -> Joined:
+    """Where effects of one kind come from (the kind is said by the template): 「特性「みかいのしょくしゅ」」,
+    "an effect" when the scenario gives no source."""
+    sources = (source_msg(e) for e in effects)
+    return Joined(tuple(s if s is not None else Term("retreat.status.an_effect") for s in sources),
+                  sep="list.separator")
 
 
 def _cite(key: str, *extra: str) -> list[str]:
@@ -93,10 +97,10 @@ def status(board: Board, mon: Pokemon, ruling: Ruling) -> None:
         cites = _cite("status", "guide-ja:II-C-14")
         for effect in stopping:
             cites += list(cites_of(effect)) + card_cites(effect.cites)
-        text = [msg("retreat.status.cant", mon=mon.name, effects=_said(stopping))]
+        text = [msg("retreat.status.cant", mon=mon.name, by=_by(stopping))]
         protection = board.of_kind(mon, "prevent_effects")
         if protection:
-            text.append(msg("retreat.status.protection_late", effects=_said(protection)))
+            text.append(msg("retreat.status.protection_late", by=_by(protection)))
             cites += list(EARLIER_EFFECT_STAYS) + ["guide-ja:II-C-17"]
         ruling.reason(text, cites)
     if not blocked:
@@ -140,7 +144,8 @@ def cost(board: Board, mon: Pokemon, ruling: Ruling) -> None:
 def switch(scenario: Scenario, mon: Pokemon, ask: RetreatAsk, ruling: Ruling) -> None:
     new = scenario.at(ask.to).name if ask.to else Term("retreat.switch.any")
     ends = sorted(mon.conditions)
-    text = [msg("retreat.switch", n=ruling.cost, mon=mon.name, new=new)]
+    text = [msg("retreat.switch", n=ruling.cost, mon=mon.name, new=new) if ruling.cost else
+            msg("retreat.switch.free", mon=mon.name, new=new)]
     if ends:
         text.append(msg("retreat.switch.conditions_end", conditions=[Term(f"condition.{c}") for c in ends]))
     if mon.effects:
