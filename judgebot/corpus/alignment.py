@@ -73,16 +73,23 @@ def equivalence_pairs(alignment: dict) -> list[tuple[str, str]]:
     return pairs
 
 
+def guide_ja_counterparts(alignment: dict) -> dict[str, str]:
+    """guide-zh section -> the guide-ja section with its content (a counterpart, or the
+    section a guide-zh item was merged into)."""
+    pairs = {f"guide-zh:{zh}": f"guide-ja:{ja}" for ja, zh in alignment["guides"].items()}
+    pairs.update({f"guide-zh:{zh}": f"guide-ja:{ja}" for zh, ja in alignment["merged"].items()})
+    return pairs
+
+
 def attach_equivalents(corpus: Records) -> None:
     """Fill Record.equivalents: the guide counterpart, and for a guide section the
     play-rule sections on the same rule (and the reverse); for a FAQ or example, the
     other guide's FAQ or example with the same ruling (`items`)."""
     alignment = load_alignment()
     ja_to_zh = {f"guide-ja:{k}": f"guide-zh:{v}" for k, v in alignment["guides"].items()}
-    zh_to_ja = {v: k for k, v in ja_to_zh.items()}
+    zh_to_ja = guide_ja_counterparts(alignment)
     merged_into: dict[str, list[str]] = defaultdict(list)  # guide-ja id -> merged zh ids
     for zh, ja in alignment["merged"].items():
-        zh_to_ja[f"guide-zh:{zh}"] = f"guide-ja:{ja}"
         merged_into[f"guide-ja:{ja}"].append(f"guide-zh:{zh}")
     rules_of: dict[str, set[str]] = defaultdict(set)  # guide-ja id -> rule ids
     targets_of: dict[str, set[str]] = defaultdict(set)  # rule id -> guide-ja ids

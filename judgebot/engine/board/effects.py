@@ -392,6 +392,24 @@ def effect_msg(effect: Effect) -> Msg:
     return msg("effect.with_source", what=what, source=source) if source is not None else what
 
 
+def effects_msg(effects) -> Joined:
+    """Several effects in words, each with where it comes from, "; " between them."""
+    return Joined(tuple(effect_msg(e) for e in effects), sep="list.separator")
+
+
+def not_applying_msg(entries) -> Joined:
+    """Effects that are there but do not count, each with why: (effect, why) pairs."""
+    return Joined(tuple(msg("effect.not_applied", effect=effect_msg(effect), why=why) for effect, why in entries),
+                  sep="list.separator")
+
+
+def sources_msg(effects, unnamed: Msg | Term | None = None) -> Joined:
+    """Where effects come from, "; " between them (what they do is said already); for one
+    the scenario names no source, `unnamed`, else what it does."""
+    return Joined(tuple(source_msg(e) or (unnamed if unnamed is not None else what_msg(e)) for e in effects),
+                  sep="list.separator")
+
+
 def filter_msg(filter_: Filter | None) -> Msg | Joined:
     """Which Pokémon a filter means, in words ("the opponent's Pokémon, Pokémon ex or
     Mega Evolution Pokémon ex, in the Active Spot"); `side` as the filter's owner sees it."""

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from judgebot.engine.procedures import damage as dmg
 from judgebot.engine.procedures import game_end, knockout
-from judgebot.engine.board.effects import CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, matches
+from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
+                                          matches, not_applying_msg)
 from judgebot.engine.board.energy import attached_msg, check_cost
 from judgebot.engine.board.model import AttackAsk, Attack, EndConditions, Pokemon, Scenario, other
 from judgebot.engine.procedures.steps import step as procedure_step
@@ -63,10 +64,6 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     return ruling
 
 
-def _said(effects) -> Joined:
-    return Joined(tuple(effect_msg(e) for e in effects), sep="list.separator")
-
-
 def _types(types) -> Msg | Joined:
     """Energy types in the guides' terms; no Energy at all said as such."""
     return Joined(tuple(Term(f"type.{t}") for t in types)) if types else msg("attack.cost.none")
@@ -108,7 +105,7 @@ def declare(r: Resolution) -> bool:
         cites = _cite("declare", "guide-ja:II-C-15") + [c for e in stopping for c in cites_of(e)]
         every = any(e.get("attack") is None for e in stopping)
         text = [msg("attack.cant" if every else "attack.cant.named", mon=mon.name, attack=attack.name,
-                    effects=_said(stopping))]
+                    effects=effects_msg(stopping))]
         if can:
             text.append(msg("attack.cannot_beats_can", can=Joined(tuple(can))))
             cites.append(CANNOT_BEATS_CAN)
@@ -119,16 +116,15 @@ def declare(r: Resolution) -> bool:
     if cost.alternative:
         how = msg("attack.cost.how.alternative", cost=_types(cost.cost))
     elif cost.modifier.none:
-        how = msg("attack.cost.how.none", printed=printed, effects=_said(cost.modifier.effects))
+        how = msg("attack.cost.how.none", printed=printed, effects=effects_msg(cost.modifier.effects))
     elif cost.modifier.effects:
         how = msg("attack.cost.how.modified", printed=printed, delta=f"{cost.modifier.delta:+d}",
-                  effects=_said(cost.modifier.effects), cost=_types(cost.cost))
+                  effects=effects_msg(cost.modifier.effects), cost=_types(cost.cost))
     else:
         how = msg("attack.cost.how.printed", printed=printed)
     attached = attached_msg(mon)
     if cost.silenced:
-        how = msg("attack.cost.how.silenced", how=how, items=Joined(tuple(
-            msg("damage.not_applied", effect=effect_msg(e), why=why) for e, why in cost.silenced), sep="list.separator"))
+        how = msg("attack.cost.how.silenced", how=how, items=not_applying_msg(cost.silenced))
     plain = not (cost.alternative or cost.modifier.effects or cost.silenced) and all(e.basic for e in mon.energy)
     if cost.payable and plain:
         ruling.step("cost", msg("attack.cost.paid", cost=_types(cost.cost),
@@ -259,7 +255,7 @@ def other_effects(r: Resolution) -> None:
         target = r.scenario.at(position)
         protected = _protected(r, target)
         if protected:
-            ruling.step("other_effects", msg("attack.other.protected", mon=target.name, effects=_said(protected)),
+            ruling.step("other_effects", msg("attack.other.protected", mon=target.name, effects=effects_msg(protected)),
                         _cite("other_effects", *[c for e in protected for c in cites_of(e)]), target=position)
             continue
         if attack.conditions and target.is_active:
@@ -276,7 +272,7 @@ def other_effects(r: Resolution) -> None:
                         _cite("other_effects", "guide-ja:I-F"), value=sorted(now), target=position)
         own_effects = [e for e in attack.effects if e.applies_to is None]
         if own_effects:
-            ruling.step("other_effects", msg("attack.other.effects", mon=target.name, effects=_said(own_effects)),
+            ruling.step("other_effects", msg("attack.other.effects", mon=target.name, effects=effects_msg(own_effects)),
                         _cite("other_effects", *[c for e in own_effects for c in cites_of(e)]), target=position)
     for effect in (e for e in attack.effects if e.applies_to is not None):
         hit = [m for m in r.scenario.all_pokemon() if matches(effect.applies_to, m, r.attacker.owner, "own")]

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from judgebot.engine.procedures import game_end, knockout
 from judgebot.engine.procedures.ability import card_cites
-from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg
 from judgebot.engine.board.model import SIDES, EndConditions, Pokemon, Scenario
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -132,14 +132,14 @@ def counters_for(board: Board, mon: Pokemon, condition: str) -> tuple[int, list,
     count, how = base, []
     if sets:
         count = max(e.get("set") for e in sets)
-        said = Joined(tuple(effect_msg(e) for e in sets), sep="list.separator")
+        said = effects_msg(sets)
         how.append(msg("checkup.how.set.largest", n=count, values=Joined(tuple(str(e.get("set")) for e in sets)),
                        effects=said) if len(sets) > 1 else msg("checkup.how.set", n=count, effects=said))
         cites += [c for e in sets for c in list(cites_of(e)) + card_cites(e.cites)]
     if adds:
         extra = sum(e.get("add") for e in adds)
         how += ([msg("checkup.how.then")] if how else []) + [
-            msg("checkup.how.add", n=extra, effects=Joined(tuple(effect_msg(e) for e in adds), sep="list.separator"))]
+            msg("checkup.how.add", n=extra, effects=effects_msg(adds))]
         count += extra
         cites += [c for e in adds for c in list(cites_of(e)) + card_cites(e.cites)]
     return count, how, cites

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judgebot.engine.board.effects import Board, cites_of, effect_msg, filter_msg, matches, source_msg, what_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg, filter_msg, matches, not_applying_msg, sources_msg
 from judgebot.engine.board.model import Filter, Pokemon
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -49,16 +49,6 @@ class Calc:
     ended: bool = False  # the calculation ended early (0 or less, or no damage)
 
 
-def _said(effects) -> Joined:
-    """Effects in words, with where they come from ("; " between them)."""
-    return Joined(tuple(effect_msg(e) for e in effects), sep="list.separator")
-
-
-def _sources(effects) -> Joined:
-    """Where effects come from (what they do is said already)."""
-    return Joined(tuple(source_msg(e) or what_msg(e) for e in effects), sep="list.separator")
-
-
 def _cite(key: str, *extra: str) -> list[str]:
     return list(procedure_step("damage", key).cite) + list(extra)
 
@@ -89,8 +79,7 @@ def _not_applied(ruling: Ruling, calc: Calc, key: str, entries: list[tuple]) -> 
         return
     # Why they do not count decides the step: their rules first, then the step's procedure.
     cites = [c for _, _, effect_cites in entries for c in effect_cites] + _cite(key)
-    text = msg("list.items", items=Joined(tuple(msg("damage.not_applied", effect=effect_msg(effect), why=why)
-                                                for effect, why, _ in entries), sep="list.separator"))
+    text = msg("list.items", items=not_applying_msg((effect, why) for effect, why, _ in entries))
     _record(ruling, calc, key, text, cites)
 
 
@@ -118,7 +107,7 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     cites = _cite("attacker_effects")
     for effect in effects:
         cites += list(cites_of(effect))
-    _record(ruling, calc, "attacker_effects", msg("damage.effects_on", mon=hit.attacker.name, effects=_said(effects)),
+    _record(ruling, calc, "attacker_effects", msg("damage.effects_on", mon=hit.attacker.name, effects=effects_msg(effects)),
             cites, _signed(total))
     _ends_if_not_positive(ruling, calc, 2)
 
@@ -140,7 +129,7 @@ def _applies(ruling: Ruling, calc: Calc, step: str, found: tuple, changes: list)
         return False
     if changes and not found:
         _record(ruling, calc, step,
-                [msg(f"damage.removed.{step}", target=hit.target.name, effects=_sources(changes))]
+                [msg(f"damage.removed.{step}", target=hit.target.name, effects=sources_msg(changes))]
                 + ([msg("damage.removed.not_ignored")] if hit.ignore_defender_effects else []),
                 _cite(step, *[c for e in changes for c in cites_of(e)],
                       *((NOT_IGNORED_FAQ[step],) if hit.ignore_defender_effects else ())))
@@ -205,14 +194,14 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     if hit.ignore_defender_effects:
         if on_target:
             _record(ruling, calc, "defender_effects",
-                    msg("damage.ignores_effects", attack=hit.attack_name, target=hit.target.name, effects=_said(on_target)),
+                    msg("damage.ignores_effects", attack=hit.attack_name, target=hit.target.name, effects=effects_msg(on_target)),
                     _cite("defender_effects", "guide-ja:II-B-07", *hit.attack_cites))
         return
     own_side = [e for e in skipped if hit.kind == "self" and e.from_.side == "opponent"]
     if own_side:
         # Ⅱ-B-09 decides; the FAQs on these cards (a Stadium's "from the opponent's Pokémon") answer it.
         _record(ruling, calc, "defender_effects",
-                msg("damage.self.not_from_opponent", effects=_said(own_side)),
+                msg("damage.self.not_from_opponent", effects=effects_msg(own_side)),
                 _cite("defender_effects", "guide-ja:II-B-09", "guide-ja:II-B-09/faq-2",
                       *[c for e in own_side for c in e.cites]))
     _not_applied(ruling, calc, "defender_effects", _other_attacker(hit, [e for e in skipped if e not in own_side]))
@@ -225,7 +214,7 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
         cites += ["guide-ja:II-B-09/faq-1"]
     for effect in effects:
         cites += list(cites_of(effect))
-    _record(ruling, calc, "defender_effects", msg("damage.effects_on", mon=hit.target.name, effects=_said(effects)),
+    _record(ruling, calc, "defender_effects", msg("damage.effects_on", mon=hit.target.name, effects=effects_msg(effects)),
             cites, _signed(total))
     _ends_if_not_positive(ruling, calc, 5)
 
@@ -239,7 +228,7 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
                      + _other_attacker(hit, [e for e in on_target if e not in prevent]))
     if prevent and hit.ignore_defender_effects:
         _record(ruling, calc, "final",
-                msg("damage.prevented.ignored", target=hit.target.name, effects=_said(prevent), attack=hit.attack_name,
+                msg("damage.prevented.ignored", target=hit.target.name, effects=effects_msg(prevent), attack=hit.attack_name,
                     n=calc.value),
                 _cite("final", "guide-ja:II-B-07", "guide-ja:II-C-16", "guide-ja:II-C-16/faq-1", *hit.attack_cites))
         return
@@ -249,7 +238,7 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
         cites = _cite("final")
         for effect in prevent:
             cites += list(cites_of(effect))
-        _record(ruling, calc, "final", msg("damage.prevented", target=hit.target.name, effects=_said(prevent)), cites)
+        _record(ruling, calc, "final", msg("damage.prevented", target=hit.target.name, effects=effects_msg(prevent)), cites)
         return
     _record(ruling, calc, "final", msg("damage.final", damage=calc.value, target=hit.target.name, n=calc.value // 10),
             _cite("final"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from judgebot.engine.procedures.ability import card_cites, hand_of, same_card
 from judgebot.engine.format.catalog import load_catalog
-from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg
 from judgebot.engine.board.model import ALL_ENERGY_TYPES, EvolveAsk, Pokemon, Scenario, other
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -133,7 +133,7 @@ def rare_candy(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruli
     cites = _cite("rare_candy") + rare_candy_cites()
     locks = [e for e in Board(scenario).player_effects("you", "cant_play") if e.get("card_kind") == "item"]
     if locks:
-        ruling.reason(msg("evolve.candy.locked", effects=Joined(tuple(effect_msg(e) for e in locks), sep="list.separator")),
+        ruling.reason(msg("evolve.candy.locked", effects=effects_msg(locks)),
                       cites + ["guide-ja:II-C-19"] + [c for e in locks for c in list(cites_of(e)) + card_cites(e.cites)])
     if target.stage != "basic":
         ruling.reason(msg("evolve.candy.not_basic", mon=target.name, stage=_stage(target.stage)), cites)
@@ -178,6 +178,6 @@ def carry_over(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
         text = [msg("evolve.no_conditions")]
     if target.effects:
         text.append(msg("evolve.effects_end",
-                        effects=Joined(tuple(effect_msg(e) for e in target.effects), sep="list.separator")))
+                        effects=effects_msg(target.effects)))
     text.append(msg("evolve.old_moves", mon=target.name))
     ruling.step("carry_over", text, cites, target=target.position)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg
 from judgebot.engine.board.model import Pokemon, Scenario, other
 from judgebot.engine.procedures.steps import PRIZES_BY_RULE
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
-from judgebot.i18n import Joined, Pos, Term, msg
+from judgebot.i18n import Pos, Term, msg
 
 # Where a guide states a Rule Box's Prize count itself: メガシンカ【ex】ルール 3 (guide-ja
 # Ⅱ-D-18 FAQ), VMAX ルール 3 (guide-zh Ⅱ-D-18 FAQ 1). No Rule Box (and Radiant, whose rule
@@ -53,7 +53,7 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
             continue
         cites = cite_ko + [c for e in changes for c in cites_of(e)]
         said = (msg("knockout.knocked_out.max_hp", mon=mon.name, pos=Pos(mon.position), hp=max_hp, printed=mon.hp,
-                    effects=Joined(tuple(effect_msg(e) for e in changes), sep="list.separator"), damage=on,
+                    effects=effects_msg(changes), damage=on,
                     left=remaining) if changes else
                 msg("knockout.knocked_out", mon=mon.name, pos=Pos(mon.position), hp=max_hp, damage=on, left=remaining))
         ruling.step("knockout_check", said, cites, value=remaining, target=mon.position)
@@ -72,14 +72,14 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
             prizes = max(prizes - cut, 0)
             text = [msg("prizes.reduced", mon=mon.name, rule=Term(f"rule.{mon.rule}"), taker=Term(f"side.{taker}"),
                         takes=Term(f"takes.{taker}"), full=prizes + cut, cut=cut, n=prizes,
-                        effects=Joined(tuple(effect_msg(e) for e in reductions), sep="list.separator"))]
+                        effects=effects_msg(reductions))]
             cites += [c for e in reductions for c in cites_of(e)]
             if any(e.get("once_per_game") for e in reductions):
                 text.append(msg("prizes.once_per_game"))
         elif reductions:
             text = [text] if not isinstance(text, list) else text
             text.append(msg("prizes.reduction_not_applied",
-                            effects=Joined(tuple(effect_msg(e) for e in reductions), sep="list.separator")))
+                            effects=effects_msg(reductions)))
             cites += [c for e in reductions for c in cites_of(e)]
         outcome.prizes_taken[taker] += prizes
         ruling.step("prizes", text, cites, value=prizes, target=mon.position)

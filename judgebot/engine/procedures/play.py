@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from judgebot.engine.procedures.ability import card_cites, cannot_pay, does_cites, same_card, what_happens
 from judgebot.engine.format.catalog import load_catalog
-from judgebot.engine.board.effects import Board, cites_of, effect_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg
 from judgebot.engine.procedures.evolve import first_turn_of
 from judgebot.engine.board.model import PlayAsk, Scenario
 from judgebot.engine.procedures.steps import step as procedure_step
@@ -132,7 +132,7 @@ def locked(p: Play) -> None:
         return
     cites = _cite("locked") + [c for e in locks for c in list(cites_of(e)) + card_cites(e.cites)]
     text = [msg("play.locked.no", kind=Term(f"card_kind.{kind}"),
-                effects=Joined(tuple(effect_msg(e) for e in locks), sep="list.separator"))]
+                effects=effects_msg(locks))]
     protected = [m for m in p.scenario.you.pokemon() if p.board.of_kind(m, "prevent_effects")]
     if protected:
         text.append(msg("play.locked.player", mons=Joined(tuple(m.name for m in protected))))

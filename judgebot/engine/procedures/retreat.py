@@ -14,7 +14,7 @@ several Energy counts as several, and may also be discarded for fewer (Ⅱ-C-01 
 from __future__ import annotations
 
 from judgebot.engine.procedures.ability import card_cites
-from judgebot.engine.board.effects import Board, cites_of, combine, effect_msg, source_msg
+from judgebot.engine.board.effects import Board, cites_of, combine, effect_msg, effects_msg, sources_msg
 from judgebot.engine.board.energy import attached_msg, units_of
 from judgebot.engine.board.model import Pokemon, RetreatAsk, Scenario
 from judgebot.engine.procedures.steps import step as procedure_step
@@ -28,9 +28,7 @@ EARLIER_EFFECT_STAYS = ("guide-ja:II-C-17/faq-1", "guide-zh:II-C-17/faq-1")
 def _by(effects) -> Joined:
     """Where effects of one kind come from (the kind is said by the template): 「特性「みかいのしょくしゅ」」,
     "an effect" when the scenario gives no source."""
-    sources = (source_msg(e) for e in effects)
-    return Joined(tuple(s if s is not None else Term("retreat.status.an_effect") for s in sources),
-                  sep="list.separator")
+    return sources_msg(effects, Term("retreat.status.an_effect"))
 
 
 def _cite(key: str, *extra: str) -> list[str]:
@@ -49,7 +47,7 @@ def effective_cost(board: Board, mon: Pokemon) -> tuple[int, list, list[str]]:
         return mon.retreat, [msg("retreat.cost.printed", n=mon.retreat), *not_working], cites
     for effect in modifier.effects:
         cites += list(cites_of(effect)) + card_cites(effect.cites)
-    listed = Joined(tuple(effect_msg(e) for e in modifier.effects), sep="list.separator")
+    listed = effects_msg(modifier.effects)
     if modifier.none:
         return 0, [msg("retreat.cost.none", n=mon.retreat, effects=listed)], cites
     raw = mon.retreat + modifier.delta

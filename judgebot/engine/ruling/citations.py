@@ -113,12 +113,10 @@ def item_of(citation: str) -> str:
 
 @lru_cache(maxsize=1)
 def _zh_to_ja() -> dict[str, str]:
-    from judgebot.corpus.alignment import load_alignment  # only when a guide-zh section is cited
+    # Only when a guide-zh section is cited.
+    from judgebot.corpus.alignment import guide_ja_counterparts, load_alignment
 
-    alignment = load_alignment()
-    pairs = {f"guide-zh:{zh}": f"guide-ja:{ja}" for ja, zh in alignment["guides"].items()}
-    pairs.update({f"guide-zh:{zh}": f"guide-ja:{ja}" for zh, ja in alignment["merged"].items()})
-    return pairs
+    return guide_ja_counterparts(load_alignment())
 
 
 @lru_cache(maxsize=8192)
@@ -181,7 +179,6 @@ def _decide(kind: str, candidates: list[str], in_play: frozenset) -> list[str]:
     names them), then the items that state the rule (a cited FAQ's own item first), then
     the procedure. Only sections the table lists for the step kind, one edition of each
     rule, and a card's FAQ only where it answers the case (see Mention)."""
-    candidates = list(candidates)
     # The rules the step applies: what the procedure names (a FAQ it names, its section too).
     applied = {guide_ja_of(item_of(c)) for c in candidates if not isinstance(c, Mention)}
     mentions = {c for c in candidates if isinstance(c, Mention)} - applied
