@@ -14,6 +14,7 @@ Every text shown passes through `safe.visible`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, TextIO
 
 from judgebot.corpus.model import Corpus
@@ -120,6 +121,7 @@ def outcome(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
     return lines
 
 
+@lru_cache(maxsize=1024)  # the same few dozen steps in every ruling of a batch
 def _label(ask: str, key: str, lang: str) -> str | None:
     """The step's name in the guide's procedure (ワザ: 弱点, にげる: …), when it has one."""
     from judgebot.engine.procedures.steps import PROCEDURES

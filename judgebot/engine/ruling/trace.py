@@ -11,6 +11,7 @@ that language's edition, with the additive keys `title` and, when --verify fails
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Iterable
 
 from judgebot import i18n
@@ -47,10 +48,12 @@ class Ruling:
     # has a FAQ several cards share (citations.decide asks for it).
     in_play_of: Callable[[], frozenset] | None = field(default=None, repr=False)
 
+    @cached_property
+    def in_play(self) -> frozenset:
+        return self.in_play_of() if self.in_play_of else frozenset()
+
     def _in_play(self) -> frozenset:
-        if not isinstance(self.in_play_of, frozenset):
-            self.in_play_of = self.in_play_of() if self.in_play_of else frozenset()
-        return self.in_play_of
+        return self.in_play
 
     def cite(self, cites: Iterable[str]) -> list[str]:
         cites = list(dict.fromkeys(cites))
