@@ -64,7 +64,16 @@ def test_the_older_burn_procedure_is_never_cited(stale):
 
 
 def test_base_damage_cites_the_damage_step_not_every_damage_modifier():
-    assert not {"guide-ja:II-B-01", "guide-ja:II-B-02", "guide-ja:II-B-03"} & set(citations.table()["attack.base"])
+    # Ⅱ-B-01…03 ("+", "×", "-") decide step 1 only for a damage formula (Format 2), which
+    # records them itself; a printed number is decided by Ⅰ-A-01 alone.
+    from judgebot.engine import check_paths
+
+    rulings = Path(__file__).resolve().parents[2] / "rulings"
+    printed = [r for r in check_paths([rulings]) if "format: 2" not in Path(r["file"]).read_text(encoding="utf-8")]
+    for ruling in printed:
+        for step in ruling["steps"]:
+            if step["step"] == "base":
+                assert not {"guide-ja:II-B-01", "guide-ja:II-B-02", "guide-ja:II-B-03"} & set(step["cite"]), ruling["file"]
 
 
 def test_prize_counts_cite_what_states_the_number():

@@ -49,7 +49,7 @@ CASES = [
      "rulings/x.yaml:7:5: you.active.hpp: unknown key 'hpp'; allowed keys: name, card, stage, evolves_from, "
      "rule, types, hp, weakness, resistance, retreat, damage, energy, tool, conditions, abilities, attacks, "
      "effects, came_into_play_this_turn, evolved_this_turn, evolved_from_this_turn, "
-     "moved_to_active_this_turn, healed_this_turn, abilities_used"),
+     "moved_to_active_this_turn, healed_this_turn, abilities_used, under, line"),
     ("types: [fire]\n    hp: 180", "types: [fyre]\n    hp: 180",
      "rulings/x.yaml:5:13: you.active.types[0]: unknown type 'fyre'; expected one of grass, fire, water, "
      "lightning, psychic, fighting, darkness, metal, dragon, colorless, fairy (or their Japanese, Chinese or "
@@ -120,7 +120,7 @@ CASES = [
      "rulings/x.yaml:23:3: expect.winner: unknown winner 'me'; expected one of you, opponent, draw"),
     ("damage: {opponent.active: 210}", "damage: {opponent.active: 210}\n  verdict: ok",
      "rulings/x.yaml:23:3: expect.verdict: unknown key 'verdict'; allowed keys: allowed, failed, cost, damage, "
-     "counters, conditions, knocked_out, prizes_taken, winner, extra_draws, cites"),
+     "counters, conditions, knocked_out, prizes_taken, winner, extra_draws, board, discarded, triggered, cites"),
     ("damage: {opponent.active: 210}", "knocked_out: [opponent.bench[1]]",
      "rulings/x.yaml:22:17: expect.knocked_out[0]: no Pokémon at opponent.bench[1]: opponent has 0 Benched "
      "Pokémon"),
@@ -150,7 +150,7 @@ CASES = [
      "rulings/x.yaml:18:8: opponent.effects[0].kind: unknown effect kind 'damage_tkn'; expected one of "
      "damage_dealt, damage_taken, prevent_damage, prevent_effects, no_weakness, no_resistance, weakness, "
      "retreat_cost, attack_cost, cant_retreat, cant_attack, attack_coin_check, no_abilities, no_tool_effects, "
-     "cant_play, poison_counters, burn_counters, prizes_reduced, max_hp, provides"),
+     "cant_play, poison_counters, burn_counters, prizes_reduced, max_hp, provides, trigger"),
     ("{kind: damage_taken, amount: -30,", "{kind: damage_taken, amount: -30, against: {side: own},",
      "rulings/x.yaml:18:41: opponent.effects[0].against: unknown key 'against'; allowed keys: kind, amount, from, "
      "applies_to, when"),
@@ -171,13 +171,13 @@ CASES = [
      "rulings/x.yaml:17:12: opponent.effects: YAML tag !!python/object/apply:os.system is not "
      "allowed (plain data only)"),
     ("opponent:\n  active:\n", "opponent:\n  actve:\n",
-     "rulings/x.yaml:12:3: opponent.actve: unknown key 'actve'; allowed keys: prizes, deck, hand, active, bench, "
+     "rulings/x.yaml:12:3: opponent.actve: unknown key 'actve'; allowed keys: prizes, deck, hand, discard, active, bench, "
      "effects"),
     ("you:\n  active:\n    name: リザードン\n", "you:\n  active:\n    nom: リザードン\n",
      "rulings/x.yaml:4:5: you.active.nom: unknown key 'nom'; allowed keys: name, card, stage, evolves_from, rule, "
      "types, hp, weakness, resistance, retreat, damage, energy, tool, conditions, abilities, attacks, effects, "
      "came_into_play_this_turn, evolved_this_turn, evolved_from_this_turn, moved_to_active_this_turn, "
-     "healed_this_turn, abilities_used"),
+     "healed_this_turn, abilities_used, under, line"),
 ]
 
 

@@ -211,6 +211,9 @@ class Board:
                 placed.append(Placed(effect, None, stadium.owner, "both"))
         return placed
 
+    def targets(self, placed: Placed) -> list[Pokemon]:
+        return self._targets(placed)
+
     def _targets(self, placed: Placed) -> list[Pokemon]:
         effect = placed.effect
         if placed.holder is not None and effect.applies_to is None:
@@ -379,6 +382,8 @@ def what_msg(effect: Effect) -> Msg:
         return msg("effect.prizes_reduced", n=get("amount", 1))
     if kind == "weakness":
         return msg("effect.weakness", type=Term(f"type.{get('type')}"))
+    if kind == "trigger":
+        return msg("effect.trigger", name=get("name"))
     if kind == "provides":
         return msg("effect.provides", types=Joined(tuple(Term(f"type.{t}") for t in get("types", ()))))
     return msg(f"effect.{kind}")

@@ -62,6 +62,35 @@ class Effect:
         return self.fields.get(key, default)
 
 
+@dataclass(frozen=True)
+class Action:
+    """One step of a `do` list (SCENARIOS.md, Format 2 "Actions"): `kind` and its parsed
+    fields; `path` is its key path in the file, for errors that name it; `at` is
+    `before_damage` for an attack's step-3 text."""
+
+    kind: str
+    args: dict = field(default_factory=dict, compare=False)
+    path: str = ""
+    at: str | None = None
+
+    def get(self, key: str, default=None):
+        return self.args.get(key, default)
+
+
+@dataclass(frozen=True)
+class Formula:
+    """An attack's damage as printed with "+", "×" or "-" (Ⅱ-B-01…03): `base`, then
+    `plus`, `times` or `minus` for each of what `per` counts, or `plus` when `test` holds."""
+
+    base: int = 0
+    plus: int = 0
+    minus: int = 0
+    times: int = 0
+    per: tuple = ()  # (what, value, options dict) — what: energy | counters | bench | heads | …
+    test: dict | None = None
+    path: str = ""
+
+
 @dataclass
 class Ability:
     name: str
@@ -86,7 +115,7 @@ class BenchHit:
 class Attack:
     name: str
     cost: tuple[str, ...] = ()
-    damage: int | None = None
+    damage: "int | Formula | None" = None
     ignore_weakness_resistance: bool = False
     ignore_defender_effects: bool = False
     self_damage: int = 0
@@ -97,6 +126,7 @@ class Attack:
     usable_first_turn: bool = False
     effects: tuple[Effect, ...] = ()
     conditions: tuple[str, ...] = ()  # Special Conditions it gives its target (step 5)
+    do: tuple[Action, ...] = ()  # Format 2: what it does to the board (steps 3 and 5)
     cites: tuple[str, ...] = ()
     missing: tuple[str, ...] = ()  # what its source does not give ("cost"): never guessed
 
@@ -168,9 +198,13 @@ class Pokemon:
     moved_to_active_this_turn: bool = False
     healed_this_turn: bool = False
     abilities_used: tuple[str, ...] = ()
-    # Set when the board is built: where it is and whose it is.
+    under: tuple["Pokemon | str", ...] = ()  # Format 2: the cards it evolved from, Basic first
+    line: tuple[str, ...] = ()  # Format 2: a Stage 2's evolution line (Basic, Stage 1)
+    # Set when the board is built: where it is and whose it is. `uid` is the spot it
+    # started the ruling in: who it is, wherever an action moves it.
     position: str = ""
     owner: str = ""
+    uid: str = ""
 
     @property
     def is_active(self) -> bool:
@@ -204,6 +238,8 @@ class Player:
     prizes: int = 6
     deck: int = 30
     hand: tuple[str, ...] = ()
+    hand_given: bool = False  # `hand` omitted: not limited (Format 2)
+    discard: tuple[str, ...] | None = None  # None: not given
     active: Pokemon | None = None
     bench: tuple[Pokemon, ...] = ()
     effects: tuple[Effect, ...] = ()
@@ -337,6 +373,7 @@ class Scenario:
     stadium: Stadium | None = None
     coins: tuple[str, ...] = ()
     expect: Expect | None = None
+    format: int = 1
     lines: dict[str, int] = field(default_factory=dict, repr=False)  # key path -> line
 
     @property

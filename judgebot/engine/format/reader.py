@@ -26,6 +26,7 @@ from typing import Any, Callable, Protocol
 
 from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
+from judgebot.engine.format.format2 import Format2Reader
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 
@@ -90,10 +91,15 @@ EFFECT_FIELDS: dict[str, dict[str, str]] = {
     "prizes_reduced": {"amount": "positive", "once_per_game": "bool"},
     "max_hp": {"amount": "signed_damage"},
     "provides": {"types": "energy_types", "units": "positive", "when": "filter"},
+    # Format 2: what happens when an event does (SCENARIOS.md "Triggers"); `from` narrows
+    # the attacking Pokémon, `when` the Pokémon it is on.
+    "trigger": {"name": "text", "on": "event", "do": "actions", "once": "once", "cause": "cause",
+                "from": "filter", "energy": "energy_names"},
 }
 REQUIRED_FIELDS = {
     "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
     "cant_play": ("card_kind",), "max_hp": ("amount",), "provides": ("types",),
+    "trigger": ("name", "on", "do"),
 }
 ONE_OF_FIELDS = {
     "retreat_cost": ("delta", "none"), "attack_cost": ("delta", "none"),
@@ -102,7 +108,7 @@ ONE_OF_FIELDS = {
 
 ATTACK_KEYS = ("name", "cost", "damage", "ignore_weakness_resistance", "ignore_defender_effects",
                "self_damage", "bench_damage", "fails_on_tails", "alt_cost", "usable_from_bench",
-               "usable_first_turn", "effects", "conditions")
+               "usable_first_turn", "effects", "conditions", "do")
 ABILITY_KEYS = ("name", "declared", "once_per_turn", "exclusive", "active_only", "does", "pay",
                 "effect")
 
@@ -135,8 +141,10 @@ def describe(value: Any) -> str:
     return shorten(str(value))
 
 
-class Reader:
+class Reader(Format2Reader):
     """Reads one YAML document (data + key-path lines) into model objects."""
+
+    type_aliases = TYPE_ALIASES
 
     def __init__(self, file: str, lines: dict[str, int], catalog: CatalogLookup | None = None):
         self.file = file
@@ -468,7 +476,9 @@ class Reader:
             else (base.effects if base else ())
         effects = tuple(_resource(e, f"attack {name}", "attack", cites) for e in effects)
         damage = raw.get("damage", base.damage if base else None)
-        if "damage" in raw and raw["damage"] is not None:
+        if "damage" in raw and isinstance(raw["damage"], dict):
+            damage = self.formula(raw["damage"], _join(path, "damage"))
+        elif "damage" in raw and raw["damage"] is not None:
             damage = self.damage(raw["damage"], _join(path, "damage"))
         return Attack(
             name=name,
@@ -488,6 +498,7 @@ class Reader:
             effects=effects,
             conditions=(tuple(self.list_of(raw["conditions"], _join(path, "conditions"), self.condition))
                         if "conditions" in raw else (base.conditions if base else ())),
+            do=self.actions(raw["do"], _join(path, "do")) if "do" in raw else (base.do if base else ()),
             cites=tuple(dict.fromkeys(cites + (base.cites if base else ()))),
             missing=() if "cost" in raw else (base.missing if base else ("cost",)),
         )

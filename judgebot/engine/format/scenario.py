@@ -20,19 +20,20 @@ from judgebot.engine.format.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader
 from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
 
-ROOT_KEYS = ("title", "turn", "you", "opponent", "stadium", "coins", "ask", "expect")
+ROOT_KEYS = ("format", "title", "turn", "you", "opponent", "stadium", "coins", "ask", "expect")
 TURN_KEYS = ("number", "first", "energy_attached", "supporter_played", "stadium_played", "retreated",
              "abilities_used")
-PLAYER_KEYS = ("prizes", "deck", "hand", "active", "bench", "effects")
+PLAYER_KEYS = ("prizes", "deck", "hand", "discard", "active", "bench", "effects")
 POKEMON_KEYS = ("name", "card", "stage", "evolves_from", "rule", "types", "hp", "weakness", "resistance",
                 "retreat", "damage", "energy", "tool", "conditions", "abilities", "attacks", "effects",
                 "came_into_play_this_turn", "evolved_this_turn", "evolved_from_this_turn",
-                "moved_to_active_this_turn", "healed_this_turn", "abilities_used")
+                "moved_to_active_this_turn", "healed_this_turn", "abilities_used", "under", "line")
 ASK_KINDS = ("attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup", "game_end",
              "setup")
 BOARDLESS_ASKS = ("game_end", "setup")
 EXPECT_KEYS = ("allowed", "failed", "cost", "damage", "counters", "conditions", "knocked_out",
-               "prizes_taken", "winner", "extra_draws", "cites")
+               "prizes_taken", "winner", "extra_draws", "board", "discarded", "triggered", "cites")
+BOARD_FIELDS = ("name", "counters", "energy", "conditions", "tool")
 COIN_ALIASES = {"heads": "heads", "tails": "tails", "オモテ": "heads", "ウラ": "tails",
                 "正面": "heads", "反面": "tails", "앞면": "heads", "뒷면": "tails"}
 # Each player draws a card every turn from a deck of 60 (guide-ja Ⅰ-G): a game cannot
@@ -73,6 +74,7 @@ class ScenarioReader(Reader):
         raw = self.mapping(data, "", ROOT_KEYS, required=("ask",))
         ask_kind = self.ask_kind(raw["ask"])
         boardless = ask_kind in BOARDLESS_ASKS
+        format_ = self.format_number(raw["format"]) if "format" in raw else 1
         title = self.optional_text(raw.get("title"), "title")
         turn = self.turn(raw.get("turn"), "turn")
         players = {}
@@ -81,7 +83,7 @@ class ScenarioReader(Reader):
                 self.fail("", f"missing required key {side!r}")
             players[side] = self.player(raw.get(side), side, boardless)
         scenario = Scenario(file=self.file, ask=None, title=title, turn=turn, players=players,
-                            lines=self.lines)
+                            lines=self.lines, format=format_)
         scenario.stadium = self.stadium(raw["stadium"], "stadium") if raw.get("stadium") is not None else None
         scenario.coins = tuple(self.list_of(raw.get("coins"), "coins", self.coin))
         scenario.ask = self.ask(raw["ask"], ask_kind, scenario)
@@ -89,6 +91,11 @@ class ScenarioReader(Reader):
             scenario.expect = self.expect(raw["expect"], "expect", scenario)
         self.hp_left(scenario)
         return scenario
+
+    def format_number(self, value: Any) -> int:
+        if isinstance(value, bool) or value not in (1, 2):
+            self.fail("format", f"expected 1 or 2, got {describe(value)}")
+        return value
 
     def hp_left(self, scenario: Scenario) -> None:
         """A Pokémon in play has HP left: damage at or over its maximum HP (with changes,
@@ -129,6 +136,9 @@ class ScenarioReader(Reader):
         player.prizes = self.ranged(raw["prizes"], f"{side}.prizes", 0, 6) if "prizes" in raw else 6
         player.deck = self.count(raw["deck"], f"{side}.deck") if "deck" in raw else 30
         player.hand = tuple(self.list_of(raw.get("hand"), f"{side}.hand", self.text))
+        player.hand_given = raw.get("hand") is not None
+        player.discard = tuple(self.list_of(raw["discard"], f"{side}.discard", self.text)) \
+            if raw.get("discard") is not None else None
         if raw.get("active") is not None:
             player.active = self.pokemon(raw["active"], f"{side}.active", side)
         elif not boardless:
@@ -147,7 +157,7 @@ class ScenarioReader(Reader):
         p = lambda key: _join(path, key)  # noqa: E731
         name = self.text(raw["name"], p("name"))
         mon = Pokemon(name=name, types=self.types(raw["types"], p("types")), hp=self.hp(raw["hp"], p("hp")),
-                      position=path, owner=side)
+                      position=path, owner=side, uid=path)
         mon.card = self.optional_text(raw["card"], p("card")) if "card" in raw else None
         mon.stage = self.stage(raw["stage"], p("stage")) if "stage" in raw else "basic"
         mon.evolves_from = self.optional_text(raw["evolves_from"], p("evolves_from")) if "evolves_from" in raw else None
@@ -173,7 +183,22 @@ class ScenarioReader(Reader):
             if "evolved_from_this_turn" in raw else None
         mon.abilities_used = tuple(self.list_of(raw["abilities_used"], p("abilities_used"), self.text)) \
             if "abilities_used" in raw else ()
+        if "under" in raw:
+            mon.under = self.under(raw["under"], p("under"), mon, side)
+        mon.line = self.evolution_line(raw, path)
         return mon
+
+    def under(self, value: Any, path: str, mon: Pokemon, side: str) -> tuple:
+        """The cards a Pokémon evolved from, Basic first: names, or Pokémon (with HP and
+        types) when a devolve needs to know what is left."""
+        def card(v, q):
+            return self.text(v, q) if isinstance(v, str) else self.pokemon(v, q, side)
+
+        cards = tuple(self.list_of(value, path, card))
+        wanted = {"basic": 0, "stage1": 1, "stage2": 2}[mon.stage]
+        if len(cards) != wanted:
+            self.fail(path, f"{mon.name} is {mon.stage}: it evolved from {wanted} card(s), got {len(cards)}")
+        return cards
 
     def weakness(self, value: Any, path: str) -> Weakness:
         raw = self.mapping(value, path, ("type", "value"), required=("type",))
@@ -436,7 +461,32 @@ class ScenarioReader(Reader):
                                                                         ("you", "opponent", "draw"), "winner")
             elif key == "cites":
                 values[key] = list(self.list_of(raw[key], p(key), self.citation))
+            elif key == "board":
+                values[key] = pos_map(key, self.board_spot)
+            elif key == "discarded":
+                values[key] = side_map(key, lambda v, q: sorted(self.list_of(v, q, self.text)))
+            elif key == "triggered":
+                values[key] = list(self.list_of(raw[key], p(key), self.text))
         return Expect(values=values)
+
+    def board_spot(self, value: Any, path: str) -> dict | None:
+        """What `expect.board` says is at a spot after the ruling (null: empty)."""
+        if value is None:
+            return None
+        raw = self.mapping(value, path, BOARD_FIELDS)
+        spot: dict[str, Any] = {}
+        if "name" in raw:
+            spot["name"] = self.text(raw["name"], _join(path, "name"))
+        if "counters" in raw:
+            spot["counters"] = self.ranged(raw["counters"], _join(path, "counters"), 0, MAX_HP // 10)
+        if "energy" in raw:
+            spot["energy"] = sorted(self.energy_names(raw["energy"], _join(path, "energy"))) \
+                if raw["energy"] is not None else []
+        if "conditions" in raw:
+            spot["conditions"] = sorted(self.list_of(raw["conditions"], _join(path, "conditions"), self.condition))
+        if "tool" in raw:
+            spot["tool"] = self.optional_text(raw["tool"], _join(path, "tool"))
+        return spot
 
 
 def _with_origin(effect, origin: str, source: str | None = None):

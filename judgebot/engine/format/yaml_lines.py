@@ -224,7 +224,8 @@ class _NodeBuilder:
                     else self.construct_object(key_node, deep=True)
                 line = mark_line(key_node.start_mark)
                 if not isinstance(key, str):
-                    key = str(key).lower() if isinstance(key, bool) else str(key)
+                    # A key reads as written when YAML 1.1 would make it a boolean (`on`, `yes`).
+                    key = key_node.value if isinstance(key, bool) else str(key)
                 label = key_label(key)
                 child = f"{path}.{label}" if path else label
                 if key in result:
@@ -411,7 +412,8 @@ def _read_key(loader, event, parent: _Open, file: str, lines: dict) -> None:
         raise _Unusual("a merge key (<<)")
     key = _scalar_value(loader, event, file, parent.path)
     if not isinstance(key, str):
-        key = str(key).lower() if isinstance(key, bool) else str(key)
+        # A key reads as written when YAML 1.1 would make it a boolean (`on: damaged`, SCENARIOS.md).
+        key = event.value if isinstance(key, bool) else str(key)
     label = key_label(key)
     child = f"{parent.path}.{label}" if parent.path else label
     line = mark_line(event.start_mark)

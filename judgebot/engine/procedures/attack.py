@@ -3,23 +3,30 @@
 1 declare (Asleep/Paralyzed, "cannot attack", first turn of the player going first,
   Active only, enough Energy) → 2 coin checks (2a "if tails the attack fails",
   2b Confusion, and the attack's own "if tails, this attack does nothing") →
-  4 damage (six steps, per target, Bench and self damage) → 5 other effects →
-  7 Knock Outs, Prizes → game end (Ⅰ-E).
-Step 3 ("before doing damage") and 6 ("when damaged") texts have no primitive in
-the scenario format, so the engine says nothing about them rather than guess.
+  3 "before doing damage" (Ⅱ-E-09; an attack used as this one, Ⅱ-C-18) →
+  4 damage (step 1 printed or counted on the board, Ⅱ-B-01…03; six steps, per target,
+  Bench and self damage) → 5 other effects (format-1 `effects`, then `do` actions) →
+  6 "when damaged" (Ⅱ-E-03) → 7 Knock Outs ("when Knocked Out", Ⅱ-E-04), Prizes →
+  game end (Ⅰ-E).
+All of it on one board as state (board.state): each step reads the board as the steps
+before it left it.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from judgebot.engine.procedures import card_effects, formula, game_end, knockout, timing
 from judgebot.engine.procedures import damage as dmg
-from judgebot.engine.procedures import game_end, knockout
+from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context, GameWon
 from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
                                           matches, not_applying_msg)
 from judgebot.engine.board.energy import attached_msg, check_cost
-from judgebot.engine.board.model import AttackAsk, Attack, EndConditions, Pokemon, Scenario, other
+from judgebot.engine.board.model import AttackAsk, Attack, EndConditions, Formula, Pokemon, Scenario, other
+from judgebot.engine.board.state import State
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
-from judgebot.i18n import Joined, Msg, Term, msg, render
+from judgebot.i18n import Joined, Msg, Pos, Term, msg, render
 from judgebot.errors import ScenarioError
 
 CONFUSION_COUNTERS = 3
@@ -31,21 +38,34 @@ def _cite(key: str, *extra: str) -> list[str]:
 
 
 class Resolution:
-    """The state of one attack being resolved."""
+    """The state of one attack being resolved: the board as state (board.state), changed
+    step by step; `scenario` is the file as given."""
 
     def __init__(self, scenario: Scenario, ruling: Ruling):
         self.scenario = scenario
         self.ruling = ruling
-        self.board = Board(scenario)
+        self.state = State(scenario)
         ask: AttackAsk = scenario.ask
         self.ask = ask
-        self.attacker: Pokemon = scenario.at(ask.by)
+        self.attacker: Pokemon = self.state.at(ask.by)
         self.attack: Attack = self.attacker.attack(ask.name)
-        self.damage_after = {mon.position: mon.damage for mon in scenario.all_pokemon()}
-        self.conditions_after = {mon.position: list(mon.conditions) for mon in scenario.all_pokemon()}
-        self.attack_damage_from: dict[str, str] = {}
-        self.coins = list(scenario.coins)
-        self.coin_index = 0
+        self.before = {mon.uid: mon.damage for mon in scenario.all_pokemon()}
+        self.conditions_changed: dict[str, list[str]] = {}  # uid -> conditions set by the attack
+        self.attack_damage_from: dict[str, str] = {}  # uid -> side of the attacker
+        self.damaged: list[tuple[str, int, str]] = []  # (uid, damage, hit kind) in order
+        self.coins = Coins(tuple(scenario.coins), file=scenario.file, line=scenario.line_of("coins"))
+        self.defending_uid: str | None = None
+        self.events: list = []
+
+    @property
+    def board(self) -> Board:
+        return self.state.board()
+
+    def context(self, step: str) -> Context:
+        return Context(state=self.state, ruling=self.ruling, step=step, side=self.attacker.owner,
+                       source=self.attack.name, self_uid=self.attacker.uid, attacker_uid=self.attacker.uid,
+                       defending_uid=self.defending_uid, by_attack=True, cites=tuple(self.attack.cites),
+                       coins=self.coins, scenario_file=self.scenario.file, events=self.events)
 
 
 def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
@@ -55,12 +75,20 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
         ruling.failed = None
         return ruling
     ruling.failed = coin_checks(r)
+    ruling.damage = {t: 0 for t in r.ask.targets}
+    ended = False
     if not ruling.failed:
-        ruling.damage = damage(r)
-        other_effects(r)
-    else:
-        ruling.damage = {t: 0 for t in r.ask.targets}
-    finish(r)
+        try:
+            before_damage(r)
+            ruling.damage = damage(r)
+            other_effects(r)
+            on_damaged(r)
+        except AttackFails:
+            ruling.failed = True
+        except GameWon as won:
+            ruling.winner = won.args[0]
+            ended = True
+    finish(r, knockouts=not ended)
     return ruling
 
 
@@ -172,10 +200,10 @@ def coin_checks(r: Resolution) -> bool:
     ruling, mon = r.ruling, r.attacker
     flips = _planned_flips(r)
     for index, (kind, why, cites, _) in enumerate(flips):
-        if index >= len(r.coins):
+        if index >= len(r.coins.outcomes):
             _need_more_coins(r, flips, index)
-        coin = r.coins[index]
-        r.coin_index = index + 1
+        coin = r.coins.outcomes[index]
+        r.coins.used = index + 1
         if coin == "heads":
             ruling.step("coin_check", msg("attack.coin.heads", n=index + 1, why=why),
                         cites, value="heads")
@@ -184,7 +212,8 @@ def coin_checks(r: Resolution) -> bool:
             ruling.step("coin_check", msg("attack.coin.tails.check", n=index + 1), cites + ["guide-ja:II-D-01"],
                         value="tails")
         elif kind == "confused":
-            r.damage_after[mon.position] += CONFUSION_COUNTERS * 10
+            mon.damage += CONFUSION_COUNTERS * 10
+            r.state.changed()
             ruling.step("coin_check", msg("attack.coin.tails.confused", n=index + 1, mon=mon.name,
                                           counters=msg("counters", n=CONFUSION_COUNTERS)),
                         cites, value="tails", change=f"+{CONFUSION_COUNTERS * 10}", target=mon.position)
@@ -195,14 +224,93 @@ def coin_checks(r: Resolution) -> bool:
     return False
 
 
+# -- 3. "before doing damage" ------------------------------------------------------------
+
+def before_damage(r: Resolution) -> None:
+    """Step 3: an attack that uses another attack (Ⅱ-C-18) becomes it here; then the text
+    that works before damage (Ⅱ-E-09). The Defending Pokémon is the opponent's Active as
+    step 3 leaves it."""
+    copying = [a for a in r.attack.do if a.kind == "copy_attack"]
+    if copying:
+        copy_attack(r, copying[0])
+    early = [a for a in r.attack.do if a.at == "before_damage"]
+    if early:
+        ctx = r.context("before_damage")
+        card_effects.run(ctx, early)
+        timing.drain(ctx)
+    defending = r.state.at(f"{other(r.attacker.owner)}.active")
+    r.defending_uid = defending.uid if defending is not None else None
+
+
+def copy_attack(r: Resolution, action) -> None:
+    ctx = r.context("before_damage")
+    source = card_effects.target(ctx, action, "from")
+    if source is None:
+        raise AttackFails()
+    copied = source.attack(action.get("name"))
+    if copied is None:
+        have = ", ".join(a.name for a in source.attacks) or "none given"
+        raise ScenarioError(r.scenario.file, r.scenario.line_of(action.path), f"{action.path}.name",
+                            f"{source.name} has no attack {action.get('name')!r}; its attacks: {have}")
+    absolute = [a.path for a in _all_actions(copied.do) if _absolute(a)] + \
+        [f"bench_damage: {hit.target}" for hit in copied.bench_damage]
+    if absolute:
+        raise ScenarioError(r.scenario.file, r.scenario.line_of(action.path), action.path,
+                            f"the copied attack {copied.name} names positions ({', '.join(absolute)}); a copied "
+                            "attack names its targets as self, defending or attacker")
+    r.ruling.step("before_damage", msg("attack.copy", mon=r.attacker.name, attack=r.attack.name, copied=copied.name,
+                                       source=source.name),
+                  ["guide-ja:II-C-18"] + list(r.attack.cites))
+    r.attack = replace(copied, name=r.attack.name, cost=(), do=tuple(a for a in copied.do if a.kind != "copy_attack"),
+                       cites=tuple(dict.fromkeys(r.attack.cites + copied.cites)))
+
+
+def _all_actions(actions):
+    for action in actions:
+        yield action
+        for key in ("then", "else", "heads", "tails"):
+            yield from _all_actions(action.get(key) or ())
+
+
+def _absolute(action) -> bool:
+    return any(isinstance(v, str) and v.startswith(("you.", "opponent.")) for v in action.args.values())
+
+
 # -- 4. damage -------------------------------------------------------------------------
+
+class _Where:
+    """Relative targets of the attack's text (self, defending, attacker) on the board now."""
+
+    def __init__(self, r: Resolution):
+        self.r = r
+
+    def __call__(self, where: str) -> Pokemon | None:
+        r = self.r
+        uid = {"self": r.attacker.uid, "attacker": r.attacker.uid, "defending": r.defending_uid}.get(where)
+        if where in ("self", "attacker", "defending"):
+            return r.state.by_uid(uid) if uid else None
+        return r.state.at(where)
+
+    def side(self, relative: str) -> str:
+        return self.r.attacker.owner if relative == "own" else other(self.r.attacker.owner)
+
+
+def _base(r: Resolution) -> tuple[int, Msg | None, tuple[str, ...]]:
+    """Step 1's number: printed, or counted on the board now (Ⅱ-B-01…03)."""
+    damage_ = r.attack.damage
+    if not isinstance(damage_, Formula):
+        return damage_, None, ()
+    ctx = r.context("damage")
+    counted = formula.base_damage(r.state, _Where(r), damage_, r.coins,
+                                  lambda test: card_effects.test_holds(ctx, test, damage_.path + ".if"))
+    return counted.value, counted.said, tuple(counted.cites)
+
 
 def _hits(r: Resolution) -> list[dmg.Hit]:
     attack, mon = r.attack, r.attacker
     hits: list[dmg.Hit] = []
 
-    def hit(target_pos: str, amount: int, kind: str, wr_stated: bool = False) -> dmg.Hit:
-        target = r.scenario.at(target_pos)
+    def hit(target: Pokemon, amount: int, kind: str, wr_stated: bool = False) -> dmg.Hit:
         h = dmg.Hit(attacker=mon, target=target, base=amount, attack_name=attack.name, kind=kind,
                     attack_cites=attack.cites)
         if attack.ignore_weakness_resistance:
@@ -214,12 +322,21 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
         return h
 
     if attack.damage is not None:
-        for target in r.ask.targets:
-            hits.append(hit(target, attack.damage, "attack" if r.scenario.at(target).is_active else "bench"))
+        amount, said, cites = _base(r)
+        for position in r.ask.targets:
+            target = r.state.at(position)
+            if target is None:
+                r.ruling.step("damage", msg("card_effect.empty", pos=Pos(position)), _cite("damage"), target=position)
+                continue
+            h = hit(target, amount, "attack" if target.is_active else "bench")
+            h.base_text, h.base_cites = said, cites
+            hits.append(h)
     for extra in attack.bench_damage:
-        hits.append(hit(extra.target, extra.amount, "bench", extra.weakness_resistance))
+        target = r.state.at(extra.target)
+        if target is not None:
+            hits.append(hit(target, extra.amount, "bench", extra.weakness_resistance))
     if attack.self_damage:
-        hits.append(hit(mon.position, attack.self_damage, "self"))
+        hits.append(hit(mon, attack.self_damage, "self"))
     return hits
 
 
@@ -230,12 +347,21 @@ def damage(r: Resolution) -> dict[str, int]:
     if not hits:
         ruling.step("damage", msg("attack.no_damage", attack=r.attack.name), _cite("damage"))
     for h in hits:
+        if h.kind != "self":
+            ctx = r.context("damage")
+            timing.fire(ctx, timing.Event("before_damage", h.target.uid, cause="attack_damage",
+                                          attacker_uid=r.attacker.uid, hit=h.kind))
+            timing.drain(ctx)
+            if r.state.by_uid(h.target.uid) is None:
+                continue
         amount = dmg.calculate(r.board, ruling, h)
         position = h.target.position
         taken[position] = taken.get(position, 0) + amount
-        r.damage_after[position] += amount
+        h.target.damage += amount
+        r.state.changed()
         if amount > 0:
-            r.attack_damage_from[position] = h.attacker.owner
+            r.attack_damage_from[h.target.uid] = h.attacker.owner
+            r.damaged.append((h.target.uid, amount, h.kind))
     return taken
 
 
@@ -247,66 +373,131 @@ def _protected(r: Resolution, target: Pokemon) -> list:
 
 
 def other_effects(r: Resolution) -> None:
+    """Step 5: the attack's effects take hold (format 1 `conditions` and `effects`, on the
+    Defending Pokémon unless `applies_to` says otherwise), then its `do` actions in order."""
     ruling, attack = r.ruling, r.attack
-    if not attack.conditions and not attack.effects:
-        return
-    changed: dict[str, list[str]] = {}
-    for position in r.ask.targets:
-        target = r.scenario.at(position)
+    for position in r.ask.targets if (attack.conditions or attack.effects) else ():
+        target = r.state.at(position)
+        if target is None:
+            continue
         protected = _protected(r, target)
         if protected:
             ruling.step("other_effects", msg("attack.other.protected", mon=target.name, effects=effects_msg(protected)),
                         _cite("other_effects", *[c for e in protected for c in cites_of(e)]), target=position)
             continue
         if attack.conditions and target.is_active:
-            now = [c for c in r.conditions_after[position]]
+            now = list(target.conditions)
             for condition in attack.conditions:
                 if condition in ROTATION:
                     now = [c for c in now if c not in ROTATION]
                 if condition not in now:
                     now.append(condition)
-            r.conditions_after[position] = now
-            changed[position] = sorted(now)
+            target.conditions = tuple(now)
+            r.conditions_changed[target.uid] = sorted(now)
             ruling.step("other_effects", msg("attack.other.conditions", mon=target.name,
                                              conditions=Joined(tuple(Term(f"condition.{c}") for c in sorted(now)))),
                         _cite("other_effects", "guide-ja:I-F"), value=sorted(now), target=position)
         own_effects = [e for e in attack.effects if e.applies_to is None]
         if own_effects:
+            target.effects = target.effects + tuple(own_effects)
             ruling.step("other_effects", msg("attack.other.effects", mon=target.name, effects=effects_msg(own_effects)),
                         _cite("other_effects", *[c for e in own_effects for c in cites_of(e)]), target=position)
+        r.state.changed()
     for effect in (e for e in attack.effects if e.applies_to is not None):
-        hit = [m for m in r.scenario.all_pokemon() if matches(effect.applies_to, m, r.attacker.owner, "own")]
+        hit = [m for m in r.state.scenario.all_pokemon() if matches(effect.applies_to, m, r.attacker.owner, "own")]
+        r.attacker.effects = r.attacker.effects + (effect,)
+        r.state.changed()
         ruling.step("other_effects", msg("attack.other.applies", effect=effect_msg(effect),
                                          mons=Joined(tuple(m.name for m in hit)) if hit else msg("attack.other.no_pokemon")),
                     _cite("other_effects", *cites_of(effect)))
-    if changed:
-        ruling.conditions = changed
+    later = [a for a in attack.do if a.at != "before_damage" and a.kind != "copy_attack"]
+    if later:
+        ctx = r.context("other_effects")
+        card_effects.run(ctx, later)
+        timing.drain(ctx)
+
+
+# -- 6. "when damaged" -------------------------------------------------------------------------
+
+def on_damaged(r: Resolution) -> None:
+    """Step 6 (Ⅱ-E-03): effects that work when a Pokémon took 10 damage or more from the
+    attack, on the board as step 5 left it."""
+    for uid, amount, kind in r.damaged:
+        ctx = r.context("on_damaged")
+        timing.fire(ctx, timing.Event("damaged", uid, cause="attack_damage", attacker_uid=r.attacker.uid, hit=kind,
+                                      details={"damage": amount}))
+        timing.drain(ctx)
 
 
 # -- 7. Knock Outs, Prizes, game end ---------------------------------------------------------
 
-def finish(r: Resolution) -> None:
-    ruling, scenario = r.ruling, r.scenario
-    outcome = knockout.check(scenario, r.board, ruling, r.damage_after, r.attack_damage_from)
-    ruling.counters = {pos: dmg_ // 10 for pos, dmg_ in r.damage_after.items()
-                       if dmg_ != (scenario.at(pos).damage)}
-    ruling.counters_after = {pos: dmg_ // 10 for pos, dmg_ in r.damage_after.items()}
-    ruling.conditions_after = {pos: sorted(c) for pos, c in r.conditions_after.items()}
+def _knockouts(r: Resolution) -> knockout.Outcome:
+    """Ⅰ-D on the board as it is: Knock Outs and Prizes, "when Knocked Out" effects before
+    the Pokémon are discarded (Ⅱ-E-04), then the discards; again while effects Knock Out more."""
+    state, ruling = r.state, r.ruling
+    total = knockout.Outcome()
+    for _round in range(MAX_KNOCKOUT_ROUNDS):
+        board = state.board()
+        damage_after = {m.position: m.damage for m in state.scenario.all_pokemon()}
+        from_ = {state.spot_of(uid): side for uid, side in r.attack_damage_from.items()}
+        if _round and all(board.max_hp(m)[0] > m.damage for m in state.scenario.all_pokemon()):
+            break
+        outcome = knockout.check(state.scenario, board, ruling, damage_after, from_, before=r.before)
+        for side in ("you", "opponent"):
+            total.prizes_taken[side] += outcome.prizes_taken[side]
+            state.scenario.players[side].prizes -= outcome.prizes_taken[side]
+        if not outcome.knocked_out:
+            break
+        for mon in outcome.knocked_out:
+            ctx = r.context("on_knockout")
+            cause = "attack_damage" if mon.uid in r.attack_damage_from else "attack"
+            timing.fire(ctx, timing.Event("knocked_out", mon.uid, cause=cause, attacker_uid=r.attacker.uid))
+            timing.drain(ctx)
+        for mon in outcome.knocked_out:
+            if state.by_uid(mon.uid) is None:
+                continue
+            state.leave_play(mon)
+            state.discard(mon.owner, card_effects.cards_of(mon))
+            ruling.step("discard", msg("knockout.discard", mon=mon.name, cards=Joined(tuple(card_effects.cards_of(mon)))),
+                        list(procedure_step("knockout", "discard").cite), target=mon.position)
+        total.knocked_out += outcome.knocked_out
+    return total
+
+
+MAX_KNOCKOUT_ROUNDS = 4
+
+
+def finish(r: Resolution, knockouts: bool = True) -> None:
+    ruling, state = r.ruling, r.state
+    outcome = _knockouts(r) if knockouts else knockout.Outcome()
+    now = {m.uid: m for m in state.scenario.all_pokemon()} | {m.uid: m for m in outcome.knocked_out}
+    ruling.counters = {state.spot_of(uid): m.damage // 10 for uid, m in now.items() if m.damage != r.before.get(uid)}
+    ruling.counters_after = {state.spot_of(uid): m.damage // 10 for uid, m in now.items()}
+    ruling.conditions_after = {state.spot_of(uid): sorted(m.conditions) for uid, m in now.items()}
+    originals = {m.uid: sorted(m.conditions) for m in r.scenario.all_pokemon()}
+    changed = {state.spot_of(uid): conds for uid, conds in r.conditions_changed.items()}
+    changed |= {state.spot_of(uid): sorted(m.conditions) for uid, m in now.items()
+                if sorted(m.conditions) != originals.get(uid) and uid not in r.conditions_changed}
     ruling.knocked_out = [mon.position for mon in outcome.knocked_out]
     ruling.prizes_taken = outcome.prizes_taken
+    had_changes = bool(changed)
     for mon in outcome.knocked_out:
         ruling.conditions_after[mon.position] = []
-        if ruling.conditions and mon.position in ruling.conditions:
-            del ruling.conditions[mon.position]
-    if not outcome.knocked_out:
+        changed.pop(mon.position, None)
+    ruling.conditions = changed if had_changes else None
+    ruling.board = state.board_changes()
+    ruling.board_after = state.whole_board()
+    ruling.discarded = state.discarded_cards()
+    ruling.triggered = list(state.triggered)
+    if r.coins.used < len(r.coins.outcomes):
+        ruling.step("coin_check", msg("attack.coins_unused", n=len(r.coins.outcomes) - r.coins.used), [])
+    if ruling.winner is not None or not outcome.knocked_out:
         return
     met = {}
     for side in ("you", "opponent"):
-        player = scenario.players[side]
-        gone = {id(m) for m in outcome.knocked_out}
-        left_in_play = [m for m in player.pokemon() if id(m) not in gone]
+        player = state.scenario.players[side]
         met[side] = EndConditions(
-            took_all_prizes=outcome.prizes_taken[side] > 0 and outcome.prizes_taken[side] >= player.prizes,
-            no_active=player.active is not None and id(player.active) in gone and not left_in_play,
+            took_all_prizes=outcome.prizes_taken[side] > 0 and player.prizes <= 0,
+            no_active=bool(r.scenario.players[side].pokemon()) and not player.pokemon(),
         )
     ruling.winner = game_end.decide(met, ruling)

@@ -40,6 +40,8 @@ class Hit:
     ignore_defender_effects: bool = False  # Ⅱ-B-07
     kind: str = "attack"  # attack | bench | self
     attack_cites: tuple[str, ...] = ()  # the sections of the attack's card (catalog)
+    base_text: Msg | None = None  # step 1 of a "+", "×" or "-" attack: what was counted
+    base_cites: tuple[str, ...] = ()
 
 
 @dataclass
@@ -68,8 +70,10 @@ def base(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
     key = {"attack": "damage.base", "bench": "damage.base.bench", "self": "damage.base.self"}[hit.kind]
     extra = {"bench": ("guide-ja:II-B-08",), "self": ("guide-ja:II-B-09",)}.get(hit.kind, ())
-    _record(ruling, calc, "base", msg(key, attack=hit.attack_name, n=hit.base, target=hit.target.name),
-            _cite("base", *extra, *hit.attack_cites))
+    text = msg(key, attack=hit.attack_name, n=hit.base, target=hit.target.name)
+    if hit.base_text is not None:
+        text = [hit.base_text, msg("damage.base.counted"), text]
+    _record(ruling, calc, "base", text, [*hit.base_cites, *_cite("base", *extra, *hit.attack_cites)])
     _ends_if_not_positive(ruling, calc, 1)
 
 

@@ -34,11 +34,13 @@ class Outcome:
 
 
 def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[str, int],
-          attack_damage_from: dict[str, str], procedure: str = "attack") -> Outcome:
+          attack_damage_from: dict[str, str], procedure: str = "attack",
+          before: dict[str, int] | None = None) -> Outcome:
     """`damage_after`: damage on each Pokémon after the ruling, by position;
     `attack_damage_from`: position -> side of the attacker, for Pokémon that took
     attack damage in this ruling; `procedure`: the procedure whose Knock Out step this
-    is (attack: Ⅰ-A-01, checkup: Ⅰ-F), cited on each Knock Out check."""
+    is (attack: Ⅰ-A-01, checkup: Ⅰ-F), cited on each Knock Out check; `before`: damage
+    on each Pokémon (by uid) when the ruling began, when `scenario` is the board as state."""
     outcome = Outcome()
     cite_ko = list(procedure_step(procedure, "knockout_check").cite)
     for mon in scenario.all_pokemon():
@@ -46,7 +48,7 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
         on = damage_after.get(mon.position, mon.damage)
         remaining = max_hp - on
         if remaining > 0:
-            if on != mon.damage:
+            if on != (before.get(mon.uid, mon.damage) if before is not None else mon.damage):
                 ruling.step("knockout_check", msg("knockout.survives", mon=mon.name, pos=Pos(mon.position), hp=max_hp,
                                                   damage=on, left=remaining), cite_ko, value=remaining,
                             target=mon.position)

@@ -18,7 +18,8 @@ from judgebot import i18n
 from judgebot.engine.ruling import citations
 
 CONTRACT_KEYS = ("file", "ask", "allowed", "failed", "cost", "reasons", "damage", "counters", "conditions",
-                 "knocked_out", "prizes_taken", "winner", "extra_draws", "steps", "citations", "verified")
+                 "knocked_out", "prizes_taken", "winner", "extra_draws", "steps", "citations", "verified",
+                 "board", "discarded", "triggered", "sequence")
 
 
 @dataclass
@@ -37,6 +38,12 @@ class Ruling:
     prizes_taken: dict[str, int] | None = None
     winner: str | None = None
     extra_draws: dict[str, int] | None = None
+    # Format 2: the board after the ruling (every spot that changed), the cards put in
+    # each discard pile, the triggers that fired, the per-ask rulings of a sequence.
+    board: dict[str, dict | None] | None = None
+    discarded: dict[str, list[str]] | None = None
+    triggered: list[str] | None = None
+    sequence: list[dict] | None = None
     steps: list[dict] = field(default_factory=list)
     citations: list[str] = field(default_factory=list)
     verified: bool | None = None
@@ -44,6 +51,7 @@ class Ruling:
     # The board after the ruling, for --verify (counters / conditions of every Pokémon).
     counters_after: dict[str, int] = field(default_factory=dict, repr=False)
     conditions_after: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    board_after: dict[str, dict | None] = field(default_factory=dict, repr=False)  # every spot, for --verify
     # The catalog cards on the board (engine.cards_in_play), worked out only when a step
     # has a FAQ several cards share (citations.decide asks for it).
     in_play_of: Callable[[], frozenset] | None = field(default=None, repr=False)

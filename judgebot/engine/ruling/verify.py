@@ -2,7 +2,10 @@
 
 Maps (damage, counters, conditions, prizes_taken, extra_draws) are compared for
 the entries given; `counters` and `conditions` against the board after the ruling;
-`knocked_out` as a set; `cites` must all be among the ruling's citations.
+`knocked_out` as a set; `cites` must all be among the ruling's citations. Format 2:
+`board` by the spots given against the whole board after the ruling (a spot the
+ruling omits is unchanged), only the fields given, Energy and conditions as multisets;
+`discarded` by side as multisets; `triggered` in order.
 """
 
 from __future__ import annotations
@@ -45,6 +48,24 @@ def verify_ruling(scenario: Scenario, ruling: Ruling) -> bool:
             got = ruling.knocked_out or []
             if sorted(got) != sorted(expected):
                 mismatches.append({"key": key, "expected": expected, "actual": got})
+        elif key == "board":
+            for spot, want in expected.items():
+                got = ruling.board_after.get(spot)
+                if want is None or got is None:
+                    if want != got:
+                        mismatches.append({"key": f"board.{spot}", "expected": want, "actual": got})
+                    continue
+                for field, value in want.items():
+                    have = got.get(field)
+                    if field in ("energy", "conditions"):
+                        have = sorted(have or [])
+                    if have != value:
+                        mismatches.append({"key": f"board.{spot}.{field}", "expected": value, "actual": have})
+        elif key == "discarded":
+            for side, want in expected.items():
+                got = sorted((ruling.discarded or {}).get(side, []))
+                if got != want:
+                    mismatches.append({"key": f"discarded.{side}", "expected": want, "actual": got})
         elif key == "cites":
             missing = [c for c in expected if c not in ruling.citations]
             if missing:

@@ -1,0 +1,132 @@
+"""The board as state (SCENARIOS.md, Format 2): one board that every step of a ruling
+reads as the steps before it left it.
+
+`State(scenario)` copies the scenario's players and Pokémon once; actions change the
+copies (damage, conditions, Energy, spots), never the scenario, so the ruling can say
+what changed. Each Pokémon keeps its `uid` (the spot it started in) wherever it goes;
+spots keep their labels — a switch swaps two Pokémon's spots, a Pokémon that leaves
+play leaves its spot empty, and nothing closes up. `board()` is the effects in force
+now (effects.Board), rebuilt after every change rather than patched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judgebot.engine.board.effects import Board
+from judgebot.engine.board.model import Pokemon, Scenario
+
+
+def energy_name(energy) -> str:
+    """An attached Energy as the board names it: basic by its type word, special by name."""
+    return energy.name
+
+
+def snapshot(mon: Pokemon | None) -> dict | None:
+    if mon is None:
+        return None
+    return {"name": mon.name, "counters": mon.damage // 10, "energy": [energy_name(e) for e in mon.energy],
+            "conditions": sorted(mon.conditions), "tool": mon.tool.name if mon.tool else None}
+
+
+class State:
+    def __init__(self, scenario: Scenario):
+        self.original = scenario
+        players = {}
+        for side, player in scenario.players.items():
+            active = replace(player.active) if player.active is not None else None
+            bench = tuple(replace(mon) for mon in player.bench)
+            players[side] = replace(player, active=active, bench=bench)
+        self.scenario = replace(scenario, players=players)
+        self.spots_before = {mon.position: snapshot(mon) for mon in scenario.all_pokemon()}
+        self.left: dict[str, tuple[str, Pokemon]] = {}  # uid -> (spot it left, the Pokémon as it left)
+        self.discarded: dict[str, list[str]] = {"you": [], "opponent": []}
+        self.triggered: list[str] = []
+        self.fired: set[tuple] = set()  # (trigger name, holder uid) of `once` triggers that fired
+        self.drawn: dict[str, int] = {"you": 0, "opponent": 0}
+        self.winner_by_effect: str | None = None
+        self._board: Board | None = None
+
+    # -- reading -----------------------------------------------------------------
+    def board(self) -> Board:
+        if self._board is None:
+            self._board = Board(self.scenario)
+        return self._board
+
+    def changed(self) -> None:
+        self._board = None
+
+    def at(self, spot: str) -> Pokemon | None:
+        return self.scenario.at(spot)
+
+    def by_uid(self, uid: str) -> Pokemon | None:
+        for mon in self.scenario.all_pokemon():
+            if mon.uid == uid:
+                return mon
+        return None
+
+    def spot_of(self, uid: str) -> str:
+        mon = self.by_uid(uid)
+        if mon is not None:
+            return mon.position
+        return self.left[uid][0] if uid in self.left else uid
+
+    def last_known(self, uid: str) -> Pokemon | None:
+        """The Pokémon, in play or as it was when it left play."""
+        mon = self.by_uid(uid)
+        return mon if mon is not None else (self.left[uid][1] if uid in self.left else None)
+
+    def existed(self, spot: str) -> bool:
+        """Was there ever a Pokémon at this spot in this ruling (the file names it)?"""
+        return spot in self.spots_before or any(s == spot for s, _ in self.left.values())
+
+    # -- changing ------------------------------------------------------------------
+    def leave_play(self, mon: Pokemon) -> None:
+        """The Pokémon leaves play; its spot stays empty."""
+        player = self.scenario.players[mon.owner]
+        if player.active is mon:
+            player.active = None
+        else:
+            player.bench = tuple(m for m in player.bench if m is not mon)
+        self.left[mon.uid] = (mon.position, mon)
+        self.changed()
+
+    def discard(self, side: str, cards: list[str]) -> None:
+        self.discarded[side].extend(cards)
+        player = self.scenario.players[side]
+        if player.discard is not None:
+            player.discard = tuple(player.discard) + tuple(cards)
+
+    def swap(self, active: Pokemon, benched: Pokemon) -> None:
+        """The Active Pokémon and a Benched one of the same player change spots."""
+        player = self.scenario.players[active.owner]
+        spot = benched.position
+        player.bench = tuple(active if m is benched else m for m in player.bench)
+        player.active = benched
+        benched.position, active.position = active.position, spot
+        self.changed()
+
+    # -- the ruling's keys ---------------------------------------------------------------
+    def board_changes(self) -> dict[str, dict | None]:
+        """Every spot whose contents changed: what is there now (None: empty)."""
+        spots = set(self.spots_before) | {mon.position for mon in self.scenario.all_pokemon()}
+        changes = {}
+        for spot in sorted(spots, key=_spot_order):
+            now = snapshot(self.at(spot))
+            if now != self.spots_before.get(spot):
+                changes[spot] = now
+        return changes
+
+    def whole_board(self) -> dict[str, dict | None]:
+        """Every spot the ruling saw, as it is now (None: empty)."""
+        spots = set(self.spots_before) | {mon.position for mon in self.scenario.all_pokemon()}
+        return {spot: snapshot(self.at(spot)) for spot in spots}
+
+    def discarded_cards(self) -> dict[str, list[str]] | None:
+        found = {side: list(cards) for side, cards in self.discarded.items() if cards}
+        return found or None
+
+
+def _spot_order(spot: str) -> tuple:
+    side, _, place = spot.partition(".")
+    return (side != "you", place != "active", place)

@@ -1,0 +1,223 @@
+"""Readers for the keys Format 2 adds (SCENARIOS.md, "Format 2"): `do` action lists,
+triggers, damage formulas and their tests. A mixin of format.reader.Reader: every
+problem is a ScenarioError with file, line and key path, as for format 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgebot.engine.board.model import TYPES, Action, Formula
+from judgebot.engine.format.yaml_lines import key_label
+
+# Where a target or source may be: a position of the board, or relative to the card.
+RELATIVE_TARGETS = ("self", "defending", "attacker")
+SIDES_FROM_CARD = ("own", "opponent")
+ZONES = ("hand", "deck", "discard")
+EVENTS = ("attached", "evolved", "benched", "before_damage", "damaged", "knocked_out", "checkup",
+          "end_of_turn", "prize_taken")
+CAUSES = ("attack_damage", "attack", "any")
+ONCE = ("turn", "game")
+# action -> {field: reader}; `at` (before_damage) is allowed on every action.
+ACTION_FIELDS: dict[str, dict[str, str]] = {
+    "place_counters": {"target": "target", "count": "positive"},
+    "move_counters": {"from": "target", "to": "target", "count": "positive"},
+    "heal": {"target": "target", "amount": "damage", "all": "true"},
+    "condition": {"target": "target", "add": "condition_list", "remove": "condition_list"},
+    "switch": {"side": "card_side", "to": "target", "chosen_by": "card_side"},
+    "attach_energy": {"to": "target", "energy": "energy_cards", "from": "zone"},
+    "move_energy": {"from": "target", "to": "target", "energy": "energy_names", "count": "positive",
+                    "type": "type"},
+    "discard_energy": {"from": "target", "energy": "energy_names", "count": "positive", "type": "type",
+                       "all": "true"},
+    "discard_pokemon": {"target": "target"},
+    "discard_tool": {"target": "target"},
+    "devolve": {"target": "target", "to": "devolve_zone"},
+    "copy_attack": {"from": "target", "name": "text"},
+    "draw": {"side": "card_side", "count": "positive"},
+    "win_game": {"side": "card_side"},
+    "coin": {"heads": "actions", "tails": "actions"},
+    "fail": {},
+    "if": {"test": "test", "then": "actions", "else": "actions"},
+}
+ACTION_REQUIRED = {
+    "place_counters": ("target", "count"), "move_counters": ("from", "to", "count"), "heal": ("target",),
+    "condition": ("target",), "switch": ("side",), "attach_energy": ("to", "energy"),
+    "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
+    "discard_tool": ("target",), "devolve": ("target",), "copy_attack": ("from", "name"),
+    "draw": ("side", "count"), "win_game": ("side",), "if": ("test",),
+}
+# Exactly one of these (which cards an Energy action takes, how much a heal removes…).
+ACTION_ONE_OF = {
+    "heal": ("amount", "all"), "move_energy": ("energy", "count", "type"),
+    "discard_energy": ("energy", "count", "type", "all"),
+}
+ACTION_SOME_OF = {"condition": ("add", "remove")}
+PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard")
+PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind")}
+DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
+FORMULA_KEYS = ("base", "plus", "minus", "times", "per", "if")
+TEST_KINDS = ("counters", "energy", "at")
+
+
+def _join(path: str, key: str) -> str:
+    key = key_label(key)
+    return f"{path}.{key}" if path else key
+
+
+class Format2Reader:
+    """Needs the Reader's fail / mapping / list_of / text / type / … (format.reader)."""
+
+    # -- actions ------------------------------------------------------------------
+    def actions(self, value: Any, path: str) -> tuple[Action, ...]:
+        return tuple(self.list_of(value, path, self.action, "a list of actions ({place_counters: …}, …)"))
+
+    def action(self, value: Any, path: str) -> Action:
+        if value == "fail":
+            return Action("fail", {}, path)
+        if not isinstance(value, dict) or len(value) != 1:
+            self.fail(path, f"expected one action as a one-key mapping ({', '.join(ACTION_FIELDS)}), "
+                            f"got {_shape(value)}")
+        kind = next(iter(value))
+        if kind not in ACTION_FIELDS:
+            self.fail(_join(path, str(kind)), f"unknown action {key_label(str(kind))!r}; expected one of "
+                                              f"{', '.join(ACTION_FIELDS)}")
+        where = _join(path, kind)
+        raw = self.mapping(value[kind], where, tuple(ACTION_FIELDS[kind]) + ("at",))
+        args: dict[str, Any] = {}
+        for key, reader in ACTION_FIELDS[kind].items():
+            if key in raw:
+                args[key] = getattr(self, reader)(raw[key], _join(where, key))
+        for key in ACTION_REQUIRED.get(kind, ()):
+            if key not in raw:
+                self.fail(where, f"missing required key {key!r} for action {kind}")
+        one_of = ACTION_ONE_OF.get(kind)
+        if one_of and sum(key in raw for key in one_of) != 1:
+            self.fail(where, f"action {kind} needs exactly one of {', '.join(one_of)}")
+        some_of = ACTION_SOME_OF.get(kind)
+        if some_of and not any(key in raw for key in some_of):
+            self.fail(where, f"action {kind} needs {' or '.join(some_of)}")
+        at = self.choice(raw["at"], _join(where, "at"), ("before_damage",), "`at`") if "at" in raw else None
+        return Action(kind, args, where, at)
+
+    def target(self, value: Any, path: str) -> str:
+        if isinstance(value, str) and value.strip() in RELATIVE_TARGETS:
+            return value.strip()
+        if not isinstance(value, str):
+            self.fail(path, f"expected self, defending, attacker or a position such as opponent.bench[0], "
+                            f"got {_shape(value)}")
+        return self.position_text(value, path)
+
+    def card_side(self, value: Any, path: str) -> str:
+        return self.choice(value, path, SIDES_FROM_CARD, "side (seen from the card: own or opponent)")
+
+    def zone(self, value: Any, path: str) -> str:
+        return self.choice(value, path, ZONES, "place")
+
+    def devolve_zone(self, value: Any, path: str) -> str:
+        return self.choice(value, path, ("hand", "deck"), "place")
+
+    def condition_list(self, value: Any, path: str) -> tuple[str, ...]:
+        return tuple(self.list_or_one(value, path, self.condition))
+
+    def energy_cards(self, value: Any, path: str) -> tuple:
+        return tuple(self.list_or_one(value, path, self.energy))
+
+    def energy_names(self, value: Any, path: str) -> tuple[str, ...]:
+        """Energy as the board names it: a basic Energy by its type word, a special one by name."""
+        def one(v, p):
+            name = self.text(v, p)
+            key = self.type_aliases.get(name, name.lower())
+            return key if key in TYPES else name
+
+        return tuple(self.list_or_one(value, path, one))
+
+    # -- triggers -----------------------------------------------------------------
+    def event(self, value: Any, path: str) -> str:
+        return self.choice(value, path, EVENTS, "event")
+
+    def cause(self, value: Any, path: str) -> str:
+        return self.choice(value, path, CAUSES, "cause")
+
+    def once(self, value: Any, path: str) -> str:
+        return self.choice(value, path, ONCE, "`once`")
+
+    # -- damage formulas (step 1) ------------------------------------------------------
+    def formula(self, value: Any, path: str) -> Formula:
+        raw = self.mapping(value, path, FORMULA_KEYS)
+        how = [key for key in ("plus", "minus", "times") if key in raw]
+        if len(how) != 1:
+            self.fail(path, "a damage formula needs exactly one of plus, minus, times")
+        how = how[0]
+        if ("per" in raw) == ("if" in raw):
+            self.fail(path, "a damage formula needs exactly one of per (for each …) or if (a condition)")
+        if "if" in raw and how != "plus":
+            self.fail(_join(path, "if"), "a condition (`if`) goes with `plus`: {base, plus, if}")
+        if how != "times" and "base" not in raw:
+            self.fail(path, "missing required key 'base' (the printed number before + or -)")
+        if how == "times" and "base" in raw:
+            self.fail(_join(path, "base"), "a × attack has no base: {times: N, per: …}")
+        amount = self.damage(raw[how], _join(path, how))
+        if amount == 0:
+            self.fail(_join(path, how), "expected a positive multiple of 10")
+        return Formula(
+            base=self.damage(raw["base"], _join(path, "base")) if "base" in raw else 0,
+            **{how: amount},
+            per=self.per(raw["per"], _join(path, "per")) if "per" in raw else (),
+            test=self.test(raw["if"], _join(path, "if")) if "if" in raw else None,
+            path=path,
+        )
+
+    def per(self, value: Any, path: str) -> tuple:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping with one of {', '.join(PER_KEYS)}, got {_shape(value)}")
+        what = [key for key in PER_KEYS if key in value]
+        if len(what) != 1:
+            self.fail(path, f"expected exactly one of {', '.join(PER_KEYS)} to count")
+        what = what[0]
+        raw = self.mapping(value, path, (what,) + PER_OPTIONS.get(what, ()))
+        p = _join(path, what)
+        if what in ("energy", "counters"):
+            counted = self.target(raw[what], p)
+        elif what == "heads":
+            counted = self.positive(raw[what], p)
+        else:
+            counted = self.card_side(raw[what], p)
+        options: dict[str, Any] = {}
+        if "type" in raw:
+            options["type"] = self.type(raw["type"], _join(path, "type"))
+        if "cards" in raw:
+            options["cards"] = self.bool(raw["cards"], _join(path, "cards"))
+        if "name" in raw:
+            options["name"] = self.text(raw["name"], _join(path, "name"))
+        if "kind" in raw:
+            options["kind"] = self.choice(raw["kind"], _join(path, "kind"), DISCARD_KINDS, "kind of card")
+        return (what, counted, options)
+
+    def test(self, value: Any, path: str) -> dict:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a test ({{counters: POS, at_least: N}}, {{energy: POS, at_least: N}} "
+                            f"or {{at: POS, match: FILTER}}), got {_shape(value)}")
+        kinds = [key for key in TEST_KINDS if key in value]
+        if len(kinds) != 1:
+            self.fail(path, f"expected exactly one of {', '.join(TEST_KINDS)}")
+        kind = kinds[0]
+        if kind == "at":
+            raw = self.mapping(value, path, ("at", "match"), required=("match",))
+            return {"kind": "at", "at": self.target(raw["at"], _join(path, "at")),
+                    "match": self.filter(raw["match"], _join(path, "match"))}
+        allowed = (kind, "at_least") + (("type",) if kind == "energy" else ())
+        raw = self.mapping(value, path, allowed, required=("at_least",))
+        test = {"kind": kind, "of": self.target(raw[kind], _join(path, kind)),
+                "at_least": self.count(raw["at_least"], _join(path, "at_least"))}
+        if "type" in raw:
+            test["type"] = self.type(raw["type"], _join(path, "type"))
+        return test
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, dict):
+        return f"a mapping with {len(value)} keys" if len(value) != 1 else "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "nothing (null)" if value is None else repr(value)[:60]

@@ -1,0 +1,493 @@
+"""効果 (guide-ja Ⅱ-C): what card text does to the board — the `do` actions of Format 2
+(SCENARIOS.md "Actions"), each a function that changes the State and records its step
+with the rule that governs it.
+
+Ⅱ-C-01 discarding, Ⅱ-C-03/04/05 switching (who chooses decides whose protection is
+asked), Ⅱ-C-06 healing, Ⅱ-C-07 placing and Ⅱ-C-08 moving damage counters (not damage:
+no Weakness, Resistance or damage effects), Ⅱ-C-09 attaching and Ⅱ-C-10 moving Energy,
+Ⅱ-C-13 devolving, Ⅱ-C-18 using another attack (attack.py resolves it), Ⅱ-D-01 "the
+attack fails", Ⅱ-E-38 "this game is won". A Pokémon that takes no effects of the
+opponent's attacks (Ⅱ-C-17) is not changed by them. An action whose spot is empty does
+nothing, and the step says so; a spot the file never named is an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable
+
+from judgebot.engine.board.effects import cites_of, effects_msg, matches
+from judgebot.engine.board.model import CONDITIONS, Action, Effect, Pokemon, other
+from judgebot.engine.board.state import State
+from judgebot.engine.procedures.formula import energy_units, provides_type
+from judgebot.engine.ruling.trace import Ruling
+from judgebot.errors import ScenarioError
+from judgebot.i18n import Joined, Pos, Term, msg
+
+ROTATION = ("asleep", "confused", "paralyzed")
+PROTECTION = "guide-ja:II-C-17"
+
+
+class AttackFails(Exception):
+    """`fail`: the attack fails here and does nothing more (Ⅱ-D-01)."""
+
+
+class GameWon(Exception):
+    """`win_game`: the game ends now (Ⅱ-E-38)."""
+
+
+@dataclass
+class Coins:
+    """The scenario's coins, used in the order the rules flip them."""
+
+    outcomes: tuple[str, ...]
+    used: int = 0
+    file: str = ""
+    line: int | None = None
+
+    def flip(self, why: str) -> str:
+        if self.used >= len(self.outcomes):
+            raise ScenarioError(self.file, self.line, "coins",
+                                f"coin flip {self.used + 1} needed: {why} — give the outcomes in `coins` "
+                                "(heads or tails, in order)")
+        self.used += 1
+        return self.outcomes[self.used - 1]
+
+
+@dataclass
+class Context:
+    """Who the text belongs to and where it is carried out."""
+
+    state: State
+    ruling: Ruling
+    step: str  # the procedure step the entries are recorded under
+    side: str  # the player the text belongs to (you / opponent)
+    source: str  # the attack's, Ability's or trigger's name
+    self_uid: str | None = None
+    attacker_uid: str | None = None
+    defending_uid: str | None = None
+    by_attack: bool = False  # an attack's effect: Ⅱ-C-17 protection applies
+    cites: tuple[str, ...] = ()  # the sections of the source's card
+    coins: Coins | None = None
+    scenario_file: str = ""
+    events: list = field(default_factory=list)  # (event kind, Pokémon uid, details) for triggers
+
+    def record(self, text, cites: Iterable[str], target: str | None = None, value=None) -> None:
+        self.ruling.step(self.step, text, list(cites) + list(self.cites), value=value, target=target)
+
+
+# -- targets -----------------------------------------------------------------------
+
+def _fail(ctx: Context, action: Action, key: str, message: str) -> None:
+    path = f"{action.path}.{key}" if key else action.path
+    raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(path), path, message)
+
+
+def target(ctx: Context, action: Action, key: str) -> Pokemon | None:
+    """The Pokémon a target or source names, as the board is now; None for an empty spot
+    (recorded: nothing happens there)."""
+    where = action.get(key)
+    state = ctx.state
+    if where in ("self", "attacker", "defending"):
+        uid = {"self": ctx.self_uid, "attacker": ctx.attacker_uid, "defending": ctx.defending_uid}[where]
+        if uid is None:
+            _fail(ctx, action, key, f"`{where}` means nothing here (no such Pokémon for this text)")
+        mon = state.by_uid(uid)
+        if mon is None:
+            ctx.record(msg("card_effect.gone", where=Term(f"card_effect.target.{where}")), ["guide-ja:II-C-04"])
+        return mon
+    if not state.existed(where):
+        _fail(ctx, action, key, f"no Pokémon at {where} on this board")
+    mon = state.at(where)
+    if mon is None:
+        ctx.record(msg("card_effect.empty", pos=Pos(where)), ["guide-ja:II-C-04"], target=where)
+    return mon
+
+
+def protected(ctx: Context, mon: Pokemon) -> list[Effect]:
+    """The effects that keep this Pokémon from the effects of the opponent's attacks (Ⅱ-C-17)."""
+    if not ctx.by_attack or mon.owner == ctx.side:
+        return []
+    attacker = ctx.state.last_known(ctx.attacker_uid) if ctx.attacker_uid else None
+    return [e for e in ctx.state.board().of_kind(mon, "prevent_effects")
+            if e.from_ is None or attacker is None or matches(e.from_, attacker, mon.owner)]
+
+
+def _protected_step(ctx: Context, mon: Pokemon, what, faq: tuple[str, ...], rule: str) -> bool:
+    shields = protected(ctx, mon)
+    if shields:
+        ctx.record(msg("card_effect.protected", mon=mon.name, what=what, effects=effects_msg(shields)),
+                   list(faq) + [rule, PROTECTION] + [c for e in shields for c in cites_of(e)], target=mon.position)
+    return bool(shields)
+
+
+def _side(ctx: Context, relative: str) -> str:
+    return ctx.side if relative == "own" else other(ctx.side)
+
+
+# -- Ⅱ-C-07, Ⅱ-C-08: damage counters ----------------------------------------------------
+
+def place_counters(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "target")
+    count = action.get("count")
+    if mon is None:
+        return
+    what = msg("counters", n=count)
+    if _protected_step(ctx, mon, what, ("guide-ja:II-C-07/faq-1",), "guide-ja:II-C-07"):
+        return
+    mon.damage += count * 10
+    ctx.state.changed()
+    ctx.record(msg("card_effect.place_counters", mon=mon.name, counters=what, total=mon.damage // 10),
+               ["guide-ja:II-C-07"], target=mon.position, value=mon.damage // 10)
+
+
+def move_counters(ctx: Context, action: Action) -> None:
+    source = target(ctx, action, "from")
+    dest = target(ctx, action, "to")
+    if source is None or dest is None:
+        return
+    count = min(action.get("count"), source.damage // 10)
+    if count == 0:
+        ctx.record(msg("card_effect.move_counters.none", mon=source.name), ["guide-ja:II-C-08"],
+                   target=source.position)
+        return
+    source.damage -= count * 10
+    ctx.state.changed()
+    what = msg("counters", n=count)
+    if _protected_step(ctx, dest, what, ("guide-ja:II-C-08/faq-1",), "guide-ja:II-C-08"):
+        ctx.record(msg("card_effect.move_counters.removed", mon=source.name, counters=what),
+                   ["guide-ja:II-C-08/faq-1", "guide-ja:II-C-08"], target=source.position)
+        return
+    dest.damage += count * 10
+    ctx.record(msg("card_effect.move_counters", source=source.name, dest=dest.name, counters=what),
+               ["guide-ja:II-C-08"], target=dest.position, value=dest.damage // 10)
+
+
+# -- Ⅱ-C-06: healing ------------------------------------------------------------------------
+
+def heal(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "target")
+    if mon is None:
+        return
+    if _protected_step(ctx, mon, msg("card_effect.what.heal"), (), "guide-ja:II-C-06"):
+        return
+    amount = mon.damage if action.get("all") else min(action.get("amount"), mon.damage)
+    mon.damage -= amount
+    if amount:
+        mon.healed_this_turn = True
+    ctx.state.changed()
+    ctx.record(msg("card_effect.heal", mon=mon.name, amount=amount, left=mon.damage // 10),
+               ["guide-ja:II-C-06"], target=mon.position, value=amount)
+
+
+# -- Ⅰ-F: Special Conditions ------------------------------------------------------------------
+
+def condition(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "target")
+    if mon is None:
+        return
+    if not mon.is_active and action.get("add"):
+        ctx.record(msg("card_effect.condition.bench", mon=mon.name), ["guide-ja:I-F"], target=mon.position)
+        return
+    if _protected_step(ctx, mon, msg("card_effect.what.condition"), (), "guide-ja:I-F"):
+        return
+    now = [c for c in mon.conditions if c not in (action.get("remove") or ())]
+    for added in action.get("add") or ():
+        if added in ROTATION:
+            now = [c for c in now if c not in ROTATION]
+        if added not in now:
+            now.append(added)
+    mon.conditions = tuple(c for c in CONDITIONS if c in now)
+    ctx.state.changed()
+    said = Joined(tuple(Term(f"condition.{c}") for c in mon.conditions)) if mon.conditions \
+        else msg("card_effect.condition.none")
+    ctx.record(msg("card_effect.condition", mon=mon.name, conditions=said), ["guide-ja:I-F"], target=mon.position,
+               value=list(mon.conditions))
+
+
+# -- Ⅱ-C-03, Ⅱ-C-04, Ⅱ-C-05: switching ------------------------------------------------------------
+
+def switch(ctx: Context, action: Action) -> None:
+    side = _side(ctx, action.get("side"))
+    chooser = _side(ctx, action.get("chosen_by") or ("own" if side == ctx.side else "opponent"))
+    rule = "guide-ja:II-C-03" if side == ctx.side else ("guide-ja:II-C-04" if chooser == side
+                                                         else "guide-ja:II-C-05")
+    player = ctx.state.scenario.players[side]
+    active = player.active
+    if active is None or not player.bench:
+        ctx.record(msg("card_effect.switch.no_bench", side=Term(f"side.{side}")), [rule])
+        return
+    if action.get("to") is not None:
+        benched = target(ctx, action, "to")
+        if benched is None:
+            return
+        if benched.owner != side or benched.is_active:
+            _fail(ctx, action, "to", f"expected a Benched Pokémon of {side}, got {benched.position}")
+        chosen = False
+    else:
+        benched, chosen = player.bench[0], True
+    # Ⅱ-C-04: the Active Pokémon takes the effect; Ⅱ-C-05: the chosen Benched Pokémon does.
+    receiver = active if rule == "guide-ja:II-C-04" else benched
+    faq = {"guide-ja:II-C-04": ("guide-ja:II-C-04/faq-1",), "guide-ja:II-C-05": ("guide-ja:II-C-05/faq-1",)}.get(rule, ())
+    if _protected_step(ctx, receiver, msg("card_effect.what.switch"), faq, rule):
+        return
+    ended = [e for e in active.effects if e.origin == "attack"]
+    lost = list(active.conditions)
+    ctx.state.swap(active, benched)
+    active.conditions = ()
+    active.effects = tuple(e for e in active.effects if e.origin != "attack")
+    ctx.state.changed()
+    text = [msg("card_effect.switch", out=active.name, into=benched.name, side=Term(f"side.{side}"))]
+    if chosen:
+        text.append(msg("card_effect.first_chosen", name=benched.name))
+    if lost or ended:
+        text.append(msg("card_effect.switch.ends"))
+    ctx.record(text, [rule], target=benched.position)
+
+
+# -- Ⅱ-C-09, Ⅱ-C-10, Ⅱ-C-01: Energy -----------------------------------------------------------------
+
+def attach_energy(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "to")
+    if mon is None:
+        return
+    if mon.owner != ctx.side:
+        ctx.record(msg("card_effect.attach.not_own", mon=mon.name), ["guide-ja:II-C-09"], target=mon.position)
+        return
+    zone = action.get("from") or "hand"
+    player = ctx.state.scenario.players[ctx.side]
+    for energy in action.get("energy"):
+        if zone == "hand" and player.hand_given:
+            if energy.name not in player.hand:
+                _fail(ctx, action, "energy", f"{energy.name} is not in {ctx.side}'s hand")
+            hand = list(player.hand)
+            hand.remove(energy.name)
+            player.hand = tuple(hand)
+        if zone == "discard" and player.discard is not None:
+            if energy.name not in player.discard:
+                _fail(ctx, action, "energy", f"{energy.name} is not in {ctx.side}'s discard pile")
+            pile = list(player.discard)
+            pile.remove(energy.name)
+            player.discard = tuple(pile)
+        mon.energy = mon.energy + (energy,)
+        ctx.state.changed()
+        ctx.record(msg("card_effect.attach", energy=_energy_word(energy.name), mon=mon.name,
+                       zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-C-09"], target=mon.position)
+        ctx.events.append(("attached", mon.uid, {"energy": energy.name, "from": zone}))
+
+
+def _energy_word(name: str):
+    from judgebot.engine.board.model import TYPES
+
+    return msg("card_effect.basic_energy", type=Term(f"type.{name}")) if name in TYPES else name
+
+
+def _chosen_energy(ctx: Context, mon: Pokemon, action: Action) -> tuple[list[int], list[str]]:
+    """Indexes of the Energy an action takes from `mon`, first matching in list order, and
+    the rules that decided a match (Ⅱ-D-08 when an every-type Energy counts as a type)."""
+    board = ctx.state.board()
+    names = action.get("energy")
+    wanted_type = action.get("type")
+    picked, rules = [], []
+    if names is not None:
+        left = list(names)
+        for index, energy in enumerate(mon.energy):
+            if energy.name in left:
+                left.remove(energy.name)
+                picked.append(index)
+        if left:
+            _fail(ctx, action, "energy", f"{mon.name} has no {', '.join(left)} attached")
+        return picked, rules
+    for index, energy in enumerate(mon.energy):
+        if wanted_type is not None:
+            matched, every = provides_type(board, mon, energy, wanted_type)
+            if not matched:
+                continue
+            if every:
+                rules.append("guide-ja:II-D-08")
+        picked.append(index)
+    count = action.get("count")
+    return (picked[:count] if count else picked), rules
+
+
+def move_energy(ctx: Context, action: Action) -> None:
+    source = target(ctx, action, "from")
+    dest = target(ctx, action, "to")
+    if source is None or dest is None:
+        return
+    if dest.owner != source.owner:
+        ctx.record(msg("card_effect.attach.not_own", mon=dest.name), ["guide-ja:II-C-10"], target=dest.position)
+        return
+    picked, rules = _chosen_energy(ctx, source, action)
+    if not picked:
+        ctx.record(msg("card_effect.energy.none", mon=source.name), ["guide-ja:II-C-10"], target=source.position)
+        return
+    moved = [source.energy[i] for i in picked]
+    source.energy = tuple(e for i, e in enumerate(source.energy) if i not in picked)
+    dest.energy = dest.energy + tuple(moved)
+    ctx.state.changed()
+    ctx.record(msg("card_effect.move_energy", energy=Joined(tuple(_energy_word(e.name) for e in moved)),
+                   source=source.name, dest=dest.name), ["guide-ja:II-C-10"] + rules, target=dest.position)
+
+
+def discard_energy(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "from")
+    if mon is None:
+        return
+    if _protected_step(ctx, mon, msg("card_effect.what.discard_energy"), (), "guide-ja:II-C-01"):
+        return
+    picked, rules = _chosen_energy(ctx, mon, action)
+    if not picked:
+        ctx.record(msg("card_effect.energy.none", mon=mon.name), ["guide-ja:II-C-01"], target=mon.position)
+        return
+    gone = [mon.energy[i] for i in picked]
+    mon.energy = tuple(e for i, e in enumerate(mon.energy) if i not in picked)
+    ctx.state.discard(mon.owner, [e.name for e in gone])
+    ctx.state.changed()
+    ctx.record(msg("card_effect.discard_energy", energy=Joined(tuple(_energy_word(e.name) for e in gone)),
+                   mon=mon.name), rules + ["guide-ja:II-C-01"], target=mon.position)
+
+
+def discard_tool(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "target")
+    if mon is None:
+        return
+    if mon.tool is None:
+        ctx.record(msg("card_effect.discard_tool.none", mon=mon.name), ["guide-ja:II-C-01"], target=mon.position)
+        return
+    if _protected_step(ctx, mon, msg("card_effect.what.discard_tool"), (), "guide-ja:II-C-01"):
+        return
+    tool, mon.tool = mon.tool, None
+    ctx.state.discard(mon.owner, [tool.name])
+    ctx.state.changed()
+    ctx.record(msg("card_effect.discard_tool", tool=tool.name, mon=mon.name), ["guide-ja:II-C-01"],
+               target=mon.position)
+
+
+def cards_of(mon: Pokemon) -> list[str]:
+    """The cards a Pokémon in play is: itself, the cards under it, its attachments."""
+    under = [c if isinstance(c, str) else c.name for c in mon.under]
+    return [mon.name] + under + [e.name for e in mon.energy] + ([mon.tool.name] if mon.tool else [])
+
+
+def discard_pokemon(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "target")
+    if mon is None:
+        return
+    if _protected_step(ctx, mon, msg("card_effect.what.discard_pokemon"), (), "guide-ja:II-C-01"):
+        return
+    ctx.state.leave_play(mon)
+    ctx.state.discard(mon.owner, cards_of(mon))
+    ctx.record(msg("card_effect.discard_pokemon", mon=mon.name, pos=Pos(mon.position)), ["guide-ja:II-C-01"],
+               target=mon.position)
+
+
+# -- Ⅱ-C-13: devolving ---------------------------------------------------------------------------
+
+def devolve(ctx: Context, action: Action) -> None:
+    mon = target(ctx, action, "target")
+    if mon is None:
+        return
+    if mon.stage == "basic":
+        ctx.record(msg("card_effect.devolve.basic", mon=mon.name), ["guide-ja:II-C-13"], target=mon.position)
+        return
+    lines = ctx.state.original.lines
+    if f"{mon.uid}.under" not in lines:
+        raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(mon.uid), f"{mon.uid}.under",
+                            f"devolving {mon.name} needs the cards it evolved from: give `under` "
+                            "(the Pokémon it evolved from, Basic first; [] if it was put into play directly)")
+    if not mon.under:
+        ctx.record(msg("card_effect.devolve.direct", mon=mon.name), ["guide-ja:II-C-13/faq-1", "guide-ja:II-C-13"],
+                   target=mon.position)
+        return
+    if _protected_step(ctx, mon, msg("card_effect.what.devolve"), (), "guide-ja:II-C-13"):
+        return
+    below = mon.under[-1]
+    if isinstance(below, str):
+        raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(f"{mon.uid}.under"), f"{mon.uid}.under",
+                            f"devolving {mon.name} leaves {below}: give it as a Pokémon (name, types, hp) in "
+                            "`under`, so that its HP is known")
+    zone = action.get("to") or "hand"
+    devolved = replace(below, damage=mon.damage, energy=mon.energy, tool=mon.tool, conditions=(),
+                       effects=tuple(e for e in below.effects), under=mon.under[:-1], position=mon.position,
+                       owner=mon.owner, uid=mon.uid, came_into_play_this_turn=True, evolved_this_turn=False)
+    player = ctx.state.scenario.players[mon.owner]
+    if player.active is mon:
+        player.active = devolved
+    else:
+        player.bench = tuple(devolved if m is mon else m for m in player.bench)
+    if zone == "deck":
+        player.deck += 1
+    ctx.state.changed()
+    ctx.record(msg("card_effect.devolve", mon=mon.name, into=devolved.name, zone=Term(f"card_effect.zone.{zone}"),
+                   counters=msg("counters", n=devolved.damage // 10)), ["guide-ja:II-C-13"], target=mon.position)
+
+
+# -- drawing, winning, coins, failing, tests -------------------------------------------------------------
+
+def draw(ctx: Context, action: Action) -> None:
+    side = _side(ctx, action.get("side"))
+    player = ctx.state.scenario.players[side]
+    count = min(action.get("count"), player.deck)
+    player.deck -= count
+    ctx.state.drawn[side] += count
+    ctx.record(msg("card_effect.draw", side=Term(f"side.{side}"), n=count, wanted=action.get("count")),
+               ["guide-ja:I-H"])
+
+
+def win_game(ctx: Context, action: Action) -> None:
+    side = _side(ctx, action.get("side"))
+    ctx.state.winner_by_effect = side
+    ctx.record(msg("card_effect.win_game", side=Term(f"side.{side}")), ["guide-ja:II-E-38"])
+    raise GameWon(side)
+
+
+def fail(ctx: Context, action: Action) -> None:
+    ctx.record(msg("card_effect.fail", source=ctx.source), ["guide-ja:II-D-01"])
+    raise AttackFails()
+
+
+def coin(ctx: Context, action: Action) -> None:
+    outcome = ctx.coins.flip(f"{ctx.source}: {action.path}")
+    ctx.record(msg(f"card_effect.coin.{outcome}", n=ctx.coins.used, source=ctx.source), [], value=outcome)
+    run(ctx, action.get(outcome) or ())
+
+
+def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object]:
+    """An `if` test on the board as it is now: (holds, what was counted or matched)."""
+    fake = Action("if", {"of": test.get("of") or test.get("at")}, path)
+    mon = target(ctx, fake, "of")
+    if test["kind"] == "at":
+        return (mon is not None and matches(test["match"], mon, ctx.side, None, ctx.state.board())), \
+            (mon.name if mon else "—")
+    if mon is None:
+        return False, 0
+    if test["kind"] == "counters":
+        have = mon.damage // 10
+    else:
+        have = energy_units(ctx.state.board(), mon, test.get("type"), cards=False)[0]
+    return have >= test["at_least"], have
+
+
+def if_(ctx: Context, action: Action) -> None:
+    holds, seen = test_holds(ctx, action.get("test"), action.path + ".test")
+    ctx.record(msg("card_effect.if." + ("yes" if holds else "no"), seen=seen), [])
+    run(ctx, action.get("then" if holds else "else") or ())
+
+
+ACTIONS: dict[str, Callable[[Context, Action], None]] = {
+    "place_counters": place_counters, "move_counters": move_counters, "heal": heal, "condition": condition,
+    "switch": switch, "attach_energy": attach_energy, "move_energy": move_energy,
+    "discard_energy": discard_energy, "discard_tool": discard_tool, "discard_pokemon": discard_pokemon,
+    "devolve": devolve, "draw": draw, "win_game": win_game, "fail": fail, "coin": coin, "if": if_,
+}
+
+
+def run(ctx: Context, actions: Iterable[Action]) -> None:
+    """Carry out actions in printed order (copy_attack is resolved by the attack itself)."""
+    for action in actions:
+        if action.kind == "copy_attack":
+            raise ScenarioError(ctx.scenario_file, None, action.path,
+                                "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
+                                "follow other actions")
+        ACTIONS[action.kind](ctx, action)

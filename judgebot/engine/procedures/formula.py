@@ -1,0 +1,113 @@
+"""Step 1 of the damage calculation for a "+", "×" or "-" attack (guide-ja Ⅱ-B-01 ●●ダメージ
+追加, Ⅱ-B-02 ●●の数×▲▲ダメージ, Ⅱ-B-03 ●●ダメージぶん小さくなる): the printed number
+changed by what the text counts on the board as it is at step 4 (after step 3).
+
+Energy is counted by the units it provides (Ⅱ-D-08; `cards: true` counts cards), a
+type narrowing it to the units of that type — an Energy of every type counts for each
+type (Ⅱ-D-08). A count the board does not give (a hand or discard pile the file leaves
+out) is an error naming the key, never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgebot.engine.board.effects import Board
+from judgebot.engine.board.energy import units_of
+from judgebot.engine.board.model import Formula, Pokemon
+from judgebot.errors import ScenarioError
+from judgebot.i18n import Msg, Term, msg
+
+FORMULA_RULES = {"plus": "guide-ja:II-B-01", "times": "guide-ja:II-B-02", "minus": "guide-ja:II-B-03"}
+
+
+@dataclass
+class Counted:
+    value: int  # the attack's damage at step 1
+    count: int  # how many of what the text counts (or 1/0 for a condition)
+    said: Msg  # what was counted, in words
+    cites: list[str]
+
+
+def energy_units(board: Board, mon: Pokemon, type_: str | None, cards: bool) -> tuple[int, bool]:
+    """(how many, whether an every-type Energy was counted as `type_`)."""
+    units = units_of(mon)
+    if type_ is not None:
+        units = [u for u in units if type_ in u.types]
+    every = type_ is not None and any(u.every_type for u in units)
+    if cards:
+        return len({u.card_index for u in units}), every
+    return len(units), every
+
+
+def provides_type(board: Board, mon: Pokemon, energy, type_: str) -> tuple[bool, bool]:
+    """Does this attached card provide `type_` now? (and is it as an every-type Energy)"""
+    index = next(i for i, e in enumerate(mon.energy) if e is energy)
+    found = [u for u in units_of(mon) if u.card_index == index and type_ in u.types]
+    return bool(found), any(u.every_type for u in found)
+
+
+def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]:
+    """What `per` counts on the board now: (count, in words, the rules that decided it).
+    `resolve(where)` gives the Pokémon a relative target names."""
+    what, of, options = formula.per
+    board = state.board()
+    scenario = state.scenario
+    cites: list[str] = []
+    if what == "energy":
+        mon = resolve(of)
+        n, every = energy_units(board, mon, options.get("type"), options.get("cards", False)) if mon else (0, False)
+        if every:
+            cites.append("guide-ja:II-D-08")
+        kind = Term(f"type.{options['type']}") if options.get("type") else msg("formula.any_type")
+        return n, msg("formula.energy" + (".cards" if options.get("cards") else ""), mon=mon.name if mon else "—",
+                      kind=kind, n=n), cites
+    if what == "counters":
+        mon = resolve(of)
+        n = mon.damage // 10 if mon else 0
+        return n, msg("formula.counters", mon=mon.name if mon else "—", n=n), ["guide-ja:II-C-07"]
+    if what == "heads":
+        flips = [coins.flip(f"{formula.path}: coin {i + 1} of {of}") for i in range(of)]
+        n = flips.count("heads")
+        return n, msg("formula.heads", flips=of, n=n), []
+    side = resolve.side(of)
+    player = scenario.players[side]
+    if what == "bench":
+        n = len(player.bench)
+        return n, msg("formula.bench", side=Term(f"side.{side}"), n=n), []
+    if what == "prizes_taken":
+        n = 6 - player.prizes
+        return n, msg("formula.prizes_taken", side=Term(f"side.{side}"), n=n), ["guide-ja:II-D-17"]
+    if what == "hand":
+        if not player.hand_given:
+            raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.hand",
+                                f"{formula.path} counts the cards in {side}'s hand: give `hand`")
+        n = len(player.hand)
+        return n, msg("formula.hand", side=Term(f"side.{side}"), n=n), []
+    if player.discard is None:
+        raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.discard",
+                            f"{formula.path} counts cards in {side}'s discard pile: give `discard`")
+    names = [c for c in player.discard if options.get("name") in (None, c)]
+    n = len(names)
+    return n, msg("formula.discard", side=Term(f"side.{side}"), n=n), []
+
+
+def base_damage(state, resolve, formula: Formula, coins, test_holds) -> Counted:
+    """Step 1 of a formula attack. `test_holds(test)` decides an `if` bonus."""
+    rule = FORMULA_RULES["plus" if formula.plus else "times" if formula.times else "minus"]
+    if formula.test is not None:
+        holds, seen = test_holds(formula.test)
+        value = formula.base + (formula.plus if holds else 0)
+        said = msg("formula.if." + ("yes" if holds else "no"), base=formula.base, plus=formula.plus, seen=seen)
+        return Counted(value, int(holds), said, [rule])
+    n, said, cites = count(state, resolve, formula, coins)
+    if formula.times:
+        value = formula.times * n
+        text = msg("formula.times", each=formula.times, counted=said, value=value)
+    elif formula.plus:
+        value = formula.base + formula.plus * n
+        text = msg("formula.plus", base=formula.base, each=formula.plus, counted=said, value=value)
+    else:
+        value = formula.base - formula.minus * n
+        text = msg("formula.minus", base=formula.base, each=formula.minus, counted=said, value=max(value, 0))
+    return Counted(value, n, text, [rule] + cites)

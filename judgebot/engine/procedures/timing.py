@@ -1,0 +1,120 @@
+"""When card text works (guide-ja Ⅱ-E): triggers of Format 2 (SCENARIOS.md "Triggers").
+
+An event (Energy attached, a Pokémon damaged by an attack, Knocked Out …) is offered to
+the triggers in force on the Pokémon it happened to, on the board as it is at that
+moment: a trigger whose source is negated, discarded or gone does not work, and the
+ruling says why (its Ability removed, Ⅱ-D-13; a `when` that no longer holds). The
+qualifiers `cause`, `from`, `energy` and `once` narrow it. Triggers of one event work
+in list order, the turn player's first; each that works is listed in `triggered` and
+its actions are carried out (procedures.card_effects).
+
+Ⅱ-E-03: "when damaged" is step 6 of Ⅰ-A-01, for 10 damage or more from the opponent's
+attack; Ⅱ-E-04: "when Knocked Out" is step 2 of Ⅰ-D, before the Pokémon is discarded;
+Ⅱ-E-07: "each time Energy is attached" works once per card attached from the hand;
+Ⅱ-E-09: "before doing damage" is step 3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judgebot.engine.board.effects import Placed, cites_of, filter_msg, matches
+from judgebot.engine.procedures import card_effects
+from judgebot.engine.procedures.card_effects import Context
+from judgebot.i18n import Msg, Pos, Term, msg
+
+EVENT_RULES = {
+    "damaged": "guide-ja:II-E-03", "knocked_out": "guide-ja:II-E-04", "evolved": "guide-ja:II-E-05",
+    "benched": "guide-ja:II-E-06", "attached": "guide-ja:II-E-07", "checkup": "guide-ja:II-E-08",
+    "before_damage": "guide-ja:II-E-09", "end_of_turn": "guide-ja:II-E-21", "prize_taken": "guide-ja:I-D",
+}
+DEFAULT_CAUSE = {"damaged": "attack_damage"}
+
+
+@dataclass
+class Event:
+    kind: str
+    uid: str  # the Pokémon it happened to
+    cause: str = "any"  # attack_damage | attack | effect
+    attacker_uid: str | None = None
+    hit: str | None = None  # attack (the Defending Pokémon) | bench | self
+    details: dict = field(default_factory=dict)
+
+
+def _placed_on(state, mon) -> list[Placed]:
+    """The triggers in force on this Pokémon, with whose they are."""
+    board = state.board()
+    in_force = {id(e) for e in board.of_kind(mon, "trigger")}
+    return [p for p in board.placed if id(p.effect) in in_force and any(t is mon for t in board.targets(p))]
+
+
+def mismatch(placed: Placed, event: Event, mon, state) -> Msg | None:
+    """Why this trigger does not work for this event, or None when it does."""
+    effect = placed.effect
+    cause = effect.get("cause") or DEFAULT_CAUSE.get(event.kind, "any")
+    if cause == "attack_damage" and event.cause != "attack_damage":
+        return msg("trigger.why.not_attack_damage")
+    if cause == "attack" and event.cause not in ("attack_damage", "attack"):
+        return msg("trigger.why.not_attack")
+    attacker = state.last_known(event.attacker_uid) if event.attacker_uid else None
+    if effect.from_ is not None:
+        if attacker is None or not matches(effect.from_, attacker, mon.owner):
+            return msg("trigger.why.from", filter=filter_msg(effect.from_))
+    elif event.kind == "damaged" and effect.get("cause") is None:
+        # Unless a qualifier widens it: the Defending Pokémon, damaged by the opponent's attack.
+        if event.hit != "attack" or attacker is None or attacker.owner == mon.owner:
+            return msg("trigger.why.not_defending", mon=mon.name)
+    if event.kind == "attached":
+        if event.details.get("from") != "hand":
+            return msg("trigger.why.not_from_hand", zone=Term(f"card_effect.zone.{event.details.get('from')}"))
+        wanted = effect.get("energy")
+        if wanted and event.details.get("energy") not in wanted:
+            return msg("trigger.why.energy", energy=event.details.get("energy"))
+    once = effect.get("once")
+    if once and (effect.get("name"), placed.effect.source) in state.fired:
+        return msg(f"trigger.why.once.{once}")
+    return None
+
+
+def fire(ctx: Context, event: Event) -> None:
+    """Offer the event to the triggers in force on its Pokémon now; carry out those that work."""
+    state = ctx.state
+    mon = state.by_uid(event.uid)
+    if mon is None:
+        return
+    rule = EVENT_RULES[event.kind]
+    board = state.board()
+    for silenced in board.silenced_on(mon, "trigger"):
+        effect = silenced.placed.effect
+        if effect.get("on") != event.kind:
+            continue
+        ctx.record(msg("trigger.silenced", name=effect.get("name"), why=silenced.why),
+                   list(silenced.cites) + [rule], target=mon.position)
+    candidates = [p for p in _placed_on(state, mon) if p.effect.get("on") == event.kind]
+    turn_side = "you"
+    candidates.sort(key=lambda p: p.owner != turn_side)
+    for placed in candidates:
+        effect = placed.effect
+        why = mismatch(placed, event, mon, state)
+        if why is not None:
+            ctx.record(msg("trigger.not_fired", name=effect.get("name"), why=why), [rule] + list(cites_of(effect)),
+                       target=mon.position)
+            continue
+        if effect.get("once"):
+            state.fired.add((effect.get("name"), effect.source))
+        state.triggered.append(effect.get("name"))
+        ctx.record(msg(f"trigger.fires.{event.kind}", name=effect.get("name"), mon=mon.name, pos=Pos(mon.position)),
+                   [rule] + list(effect.cites), target=mon.position)
+        inner = Context(state=state, ruling=ctx.ruling, step=ctx.step, side=placed.owner,
+                        source=effect.get("name"), self_uid=mon.uid, attacker_uid=event.attacker_uid,
+                        defending_uid=ctx.defending_uid, by_attack=False, cites=tuple(effect.cites),
+                        coins=ctx.coins, scenario_file=ctx.scenario_file, events=ctx.events)
+        card_effects.run(inner, effect.get("do") or ())
+
+
+def drain(ctx: Context) -> None:
+    """Fire the events the actions of `ctx` left (Energy attached …), in order, until none are left."""
+    while ctx.events:
+        kind, uid, details = ctx.events.pop(0)
+        fire(ctx, Event(kind, uid, cause="attack" if ctx.by_attack else "effect", attacker_uid=ctx.attacker_uid,
+                        details=details))
