@@ -49,15 +49,15 @@ ACTION_REQUIRED = {
 }
 # Exactly one of these (which cards an Energy action takes, how much a heal removes…).
 ACTION_ONE_OF = {
-    "heal": ("amount", "all"), "move_energy": ("energy", "count", "type"),
-    "discard_energy": ("energy", "count", "type", "all"),
+    "heal": ("amount", "all"), "move_energy": ("energy", "count"),
+    "discard_energy": ("energy", "count", "all"),
 }
 ACTION_SOME_OF = {"condition": ("add", "remove")}
 PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard")
 PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind")}
 DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
 FORMULA_KEYS = ("base", "plus", "minus", "times", "per", "if")
-TEST_KINDS = ("counters", "energy", "at")
+TEST_KINDS = ("counters", "energy", "at", "prizes")
 
 
 def _join(path: str, key: str) -> str:
@@ -83,7 +83,7 @@ class Format2Reader:
             self.fail(_join(path, str(kind)), f"unknown action {key_label(str(kind))!r}; expected one of "
                                               f"{', '.join(ACTION_FIELDS)}")
         where = _join(path, kind)
-        raw = self.mapping(value[kind], where, tuple(ACTION_FIELDS[kind]) + ("at",))
+        raw = self.mapping(value[kind], where, tuple(ACTION_FIELDS[kind]) + ("at", "first"))
         args: dict[str, Any] = {}
         for key, reader in ACTION_FIELDS[kind].items():
             if key in raw:
@@ -94,10 +94,16 @@ class Format2Reader:
         one_of = ACTION_ONE_OF.get(kind)
         if one_of and sum(key in raw for key in one_of) != 1:
             self.fail(where, f"action {kind} needs exactly one of {', '.join(one_of)}")
+        if "type" in raw and "energy" in raw:
+            self.fail(_join(where, "type"), "`type` narrows `count` or `all`; `energy` names the cards already")
         some_of = ACTION_SOME_OF.get(kind)
         if some_of and not any(key in raw for key in some_of):
             self.fail(where, f"action {kind} needs {' or '.join(some_of)}")
         at = self.choice(raw["at"], _join(where, "at"), ("before_damage",), "`at`") if "at" in raw else None
+        if "first" in raw:
+            # Extension: the text after its 「その後」 (Ⅱ-E-20) — the rest of the attack, its
+            # damage included — is done only if this action was.
+            args["first"] = self.true(raw["first"], _join(where, "first"))
         return Action(kind, args, where, at)
 
     def target(self, value: Any, path: str) -> str:
@@ -196,12 +202,20 @@ class Format2Reader:
 
     def test(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
-            self.fail(path, f"expected a test ({{counters: POS, at_least: N}}, {{energy: POS, at_least: N}} "
-                            f"or {{at: POS, match: FILTER}}), got {_shape(value)}")
+            self.fail(path, f"expected a test ({{counters: POS, at_least: N}}, {{energy: POS, at_least: N}}, "
+                            f"{{at: POS, match: FILTER}} or {{prizes: SIDE, at_most: N}}), got {_shape(value)}")
         kinds = [key for key in TEST_KINDS if key in value]
         if len(kinds) != 1:
             self.fail(path, f"expected exactly one of {', '.join(TEST_KINDS)}")
         kind = kinds[0]
+        if kind == "prizes":
+            # Extension: the Prize cards a player has left ("自分のサイドの残り枚数が1枚なら").
+            raw = self.mapping(value, path, ("prizes", "at_most", "at_least"))
+            if ("at_most" in raw) == ("at_least" in raw):
+                self.fail(path, "a prizes test needs exactly one of at_most, at_least")
+            bound = "at_most" if "at_most" in raw else "at_least"
+            return {"kind": "prizes", "side": self.card_side(raw["prizes"], _join(path, "prizes")),
+                    bound: self.ranged(raw[bound], _join(path, bound), 0, 6)}
         if kind == "at":
             raw = self.mapping(value, path, ("at", "match"), required=("match",))
             return {"kind": "at", "at": self.target(raw["at"], _join(path, "at")),

@@ -196,8 +196,9 @@ class ScenarioReader(Reader):
 
         cards = tuple(self.list_of(value, path, card))
         wanted = {"basic": 0, "stage1": 1, "stage2": 2}[mon.stage]
-        if len(cards) != wanted:
-            self.fail(path, f"{mon.name} is {mon.stage}: it evolved from {wanted} card(s), got {len(cards)}")
+        if cards and len(cards) != wanted:
+            self.fail(path, f"{mon.name} is {mon.stage}: it evolved from {wanted} card(s), got {len(cards)} "
+                            "([] if it was put into play directly by an effect)")
         return cards
 
     def weakness(self, value: Any, path: str) -> Weakness:

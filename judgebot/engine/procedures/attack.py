@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from judgebot.engine.procedures import card_effects, formula, game_end, knockout, timing
 from judgebot.engine.procedures import damage as dmg
-from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context, GameWon
+from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context, GameWon, NothingFollows
 from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
                                           matches, not_applying_msg)
 from judgebot.engine.board.energy import attached_msg, check_cost
@@ -85,6 +85,8 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
             on_damaged(r)
         except AttackFails:
             ruling.failed = True
+        except NothingFollows:
+            pass
         except GameWon as won:
             ruling.winner = won.args[0]
             ended = True
@@ -230,6 +232,8 @@ def before_damage(r: Resolution) -> None:
     """Step 3: an attack that uses another attack (Ⅱ-C-18) becomes it here; then the text
     that works before damage (Ⅱ-E-09). The Defending Pokémon is the opponent's Active as
     step 3 leaves it."""
+    defending = r.state.at(f"{other(r.attacker.owner)}.active")
+    r.defending_uid = defending.uid if defending is not None else None
     copying = [a for a in r.attack.do if a.kind == "copy_attack"]
     if copying:
         copy_attack(r, copying[0])
@@ -260,7 +264,7 @@ def copy_attack(r: Resolution, action) -> None:
                             "attack names its targets as self, defending or attacker")
     r.ruling.step("before_damage", msg("attack.copy", mon=r.attacker.name, attack=r.attack.name, copied=copied.name,
                                        source=source.name),
-                  ["guide-ja:II-C-18"] + list(r.attack.cites))
+                  ["guide-ja:II-C-18"] + list(r.attack.cites) + list(copied.cites))
     r.attack = replace(copied, name=r.attack.name, cost=(), do=tuple(a for a in copied.do if a.kind != "copy_attack"),
                        cites=tuple(dict.fromkeys(r.attack.cites + copied.cites)))
 

@@ -32,6 +32,10 @@ class AttackFails(Exception):
     """`fail`: the attack fails here and does nothing more (Ⅱ-D-01)."""
 
 
+class NothingFollows(Exception):
+    """An action marked `first` was not done: what follows its 「その後」 is not done (Ⅱ-E-20)."""
+
+
 class GameWon(Exception):
     """`win_game`: the game ends now (Ⅱ-E-38)."""
 
@@ -216,11 +220,11 @@ def switch(ctx: Context, action: Action) -> None:
     active = player.active
     if active is None or not player.bench:
         ctx.record(msg("card_effect.switch.no_bench", side=Term(f"side.{side}")), [rule])
-        return
+        return False
     if action.get("to") is not None:
         benched = target(ctx, action, "to")
         if benched is None:
-            return
+            return False
         if benched.owner != side or benched.is_active:
             _fail(ctx, action, "to", f"expected a Benched Pokémon of {side}, got {benched.position}")
         chosen = False
@@ -230,7 +234,7 @@ def switch(ctx: Context, action: Action) -> None:
     receiver = active if rule == "guide-ja:II-C-04" else benched
     faq = {"guide-ja:II-C-04": ("guide-ja:II-C-04/faq-1",), "guide-ja:II-C-05": ("guide-ja:II-C-05/faq-1",)}.get(rule, ())
     if _protected_step(ctx, receiver, msg("card_effect.what.switch"), faq, rule):
-        return
+        return False
     ended = [e for e in active.effects if e.origin == "attack"]
     lost = list(active.conditions)
     ctx.state.swap(active, benched)
@@ -243,6 +247,7 @@ def switch(ctx: Context, action: Action) -> None:
     if lost or ended:
         text.append(msg("card_effect.switch.ends"))
     ctx.record(text, [rule], target=benched.position)
+    return True
 
 
 # -- Ⅱ-C-09, Ⅱ-C-10, Ⅱ-C-01: Energy -----------------------------------------------------------------
@@ -455,6 +460,10 @@ def coin(ctx: Context, action: Action) -> None:
 
 def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object]:
     """An `if` test on the board as it is now: (holds, what was counted or matched)."""
+    if test["kind"] == "prizes":
+        left = ctx.state.scenario.players[_side(ctx, test["side"])].prizes
+        holds = left <= test["at_most"] if "at_most" in test else left >= test["at_least"]
+        return holds, left
     fake = Action("if", {"of": test.get("of") or test.get("at")}, path)
     mon = target(ctx, fake, "of")
     if test["kind"] == "at":
@@ -490,4 +499,7 @@ def run(ctx: Context, actions: Iterable[Action]) -> None:
             raise ScenarioError(ctx.scenario_file, None, action.path,
                                 "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
                                 "follow other actions")
-        ACTIONS[action.kind](ctx, action)
+        done = ACTIONS[action.kind](ctx, action)
+        if action.get("first") and done is False:
+            ctx.record(msg("card_effect.nothing_follows"), ["guide-ja:II-E-20"])
+            raise NothingFollows()

@@ -83,6 +83,8 @@ def fire(ctx: Context, event: Event) -> None:
     if mon is None:
         return
     rule = EVENT_RULES[event.kind]
+    # Energy attached by an attack's or an Ability's effect (Ⅱ-C-09) sets it off as from the hand.
+    rules = [rule] + (["guide-ja:II-C-09"] if event.kind == "attached" and event.cause in ("attack", "effect") else [])
     board = state.board()
     for silenced in board.silenced_on(mon, "trigger"):
         effect = silenced.placed.effect
@@ -104,7 +106,7 @@ def fire(ctx: Context, event: Event) -> None:
             state.fired.add((effect.get("name"), effect.source))
         state.triggered.append(effect.get("name"))
         ctx.record(msg(f"trigger.fires.{event.kind}", name=effect.get("name"), mon=mon.name, pos=Pos(mon.position)),
-                   [rule] + list(effect.cites), target=mon.position)
+                   rules + list(effect.cites), target=mon.position)
         inner = Context(state=state, ruling=ctx.ruling, step=ctx.step, side=placed.owner,
                         source=effect.get("name"), self_uid=mon.uid, attacker_uid=event.attacker_uid,
                         defending_uid=ctx.defending_uid, by_attack=False, cites=tuple(effect.cites),
