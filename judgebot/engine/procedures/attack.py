@@ -234,9 +234,22 @@ def before_damage(r: Resolution) -> None:
     step 3 leaves it."""
     defending = r.state.at(f"{other(r.attacker.owner)}.active")
     r.defending_uid = defending.uid if defending is not None else None
-    copying = [a for a in r.attack.do if a.kind == "copy_attack"]
-    if copying:
-        copy_attack(r, copying[0])
+    for action in r.attack.do:
+        if action.kind == "copy_attack":
+            copy_attack(r, action)
+            break
+        branches = {side: action.get(side) or () for side in ("heads", "tails")} if action.kind == "coin" else {}
+        if any(a.kind == "copy_attack" for branch in branches.values() for a in branch):
+            # "Flip a coin. If heads, use one of … as this attack" (灵摆操纵): the flip decides at step 3.
+            ctx = r.context("before_damage")
+            outcome = r.coins.flip(f"{r.attack.name}: {action.path}")
+            ctx.record(msg(f"card_effect.coin.{outcome}", n=r.coins.used, source=r.attack.name), [], value=outcome)
+            chosen = [a for a in branches[outcome] if a.kind == "copy_attack"]
+            if chosen:
+                copy_attack(r, chosen[0])
+            else:
+                r.attack = replace(r.attack, do=tuple(branches[outcome]) + tuple(a for a in r.attack.do if a is not action))
+            break
     early = [a for a in r.attack.do if a.at == "before_damage"]
     if early:
         ctx = r.context("before_damage")
