@@ -77,8 +77,12 @@ class Context:
     events: list = field(default_factory=list)  # (event kind, Pokémon uid, details) for triggers
 
     def record(self, text, cites: Iterable[str], target: str | None = None, value=None) -> None:
-        # The source card's sections first: a FAQ of its guide's edition is the one kept (citations.decide).
-        self.ruling.step(self.step, text, list(self.cites) + list(cites), value=value, target=target)
+        # The source card's sections first: a FAQ of its guide's edition is the one kept
+        # (citations.decide); one the step names itself is a rule here, not a card's mention.
+        cites = list(cites)
+        named = {str(c) for c in cites}
+        cards = [c for c in self.cites if str(c) not in named]
+        self.ruling.step(self.step, text, cards + cites, value=value, target=target)
 
 
 # -- targets -----------------------------------------------------------------------
@@ -125,8 +129,9 @@ def _protected_step(ctx: Context, mon: Pokemon, what, faq: tuple[str, ...], rule
         # The FAQ that answers it, in the edition of the cards here (a guide-zh card files it in guide-zh).
         editions = {str(c).split(":", 1)[1]: str(c) for c in cards if "/faq-" in str(c)}
         faq = tuple(editions.get(f.split(":", 1)[1], f) for f in faq)
+        shielding = [c for e in shields for c in cites_of(e) if str(c) not in faq]
         ctx.record(msg("card_effect.protected", mon=mon.name, what=what, effects=effects_msg(shields)),
-                   list(faq) + [rule, PROTECTION] + [c for e in shields for c in cites_of(e)], target=mon.position)
+                   list(faq) + [rule, PROTECTION] + shielding, target=mon.position)
     return bool(shields)
 
 

@@ -173,35 +173,18 @@ def decide(kind: str, candidates: Iterable[str], in_play: Callable[[], frozenset
     return list(found)
 
 
-def _faq_key(cite: str) -> tuple[str, str]:
-    return guide_ja_of(item_of(cite)), cite.rsplit("/", 1)[-1]
-
-
-def _faqs_in_the_cards_edition(candidates: list[str]) -> list[str]:
-    """A FAQ the procedure names (guide-ja) that a card in the step files in the other
-    guide's edition (the same FAQ of the counterpart section) is that edition's: one
-    FAQ, in the language of the cards on the board."""
-    theirs = {_faq_key(str(c)): str(c) for c in candidates if type(c) is Mention and "/faq-" in c}
-    if not theirs:
-        return candidates
-    return [theirs.get(_faq_key(c), c) if type(c) is not Mention and "/faq-" in c else c for c in candidates]
-
-
 def _decide(kind: str, candidates: list[str], in_play: frozenset) -> list[str]:
     """The citations of one step, decisive first and at most MAX_CITES: the FAQs that
     answer the case (at most MAX_FAQS, one per section first, in the order the step
     names them), then the items that state the rule (a cited FAQ's own item first), then
     the procedure. Only sections the table lists for the step kind, one edition of each
     rule, and a card's FAQ only where it answers the case (see Mention)."""
-    candidates = _faqs_in_the_cards_edition(candidates)
     # The rules the step applies: what the procedure names (a FAQ it names, its section too).
     applied = {guide_ja_of(item_of(c)) for c in candidates if not isinstance(c, Mention)}
-    # What the procedure names itself is a rule, also where a card's sections name it too.
-    named = {str(c) for c in candidates if not isinstance(c, Mention)}
-    mentions = {c for c in candidates if isinstance(c, Mention)} - applied - named
+    mentions = {c for c in candidates if isinstance(c, Mention)} - applied
     cards = set(in_play) | {c.card for c in candidates if isinstance(c, Mention) and c.card}
     # A FAQ the catalog files under several cards is about them together.
-    apart = {str(c) for c in candidates if isinstance(c, Mention) and not c.listed_by <= cards} - named
+    apart = {str(c) for c in candidates if isinstance(c, Mention) and not c.listed_by <= cards}
     cites = [str(c) for c in dict.fromkeys(candidates)]
     allowed = _allowed(kind)
     if allowed is not None:
