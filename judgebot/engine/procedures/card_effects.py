@@ -122,13 +122,23 @@ def protected(ctx: Context, mon: Pokemon) -> list[Effect]:
             if e.from_ is None or attacker is None or matches(e.from_, attacker, mon.owner)]
 
 
+def in_their_edition(faq: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
+    """The FAQs that answer a step, in the edition of the cards here: a guide-zh card files
+    the same FAQ under guide-zh (one edition per FAQ)."""
+    editions = {str(c).split(":", 1)[1]: str(c) for c in cards if "/faq-" in str(c)}
+    return tuple(editions.get(f.split(":", 1)[1], f) for f in faq)
+
+
+def _cards_of(mon: Pokemon) -> list[str]:
+    """The sections of the cards a Pokémon carries (Abilities, attacks, Tool)."""
+    return [c for a in mon.abilities for c in a.cites] + [c for a in mon.attacks for c in a.cites] + \
+        (list(mon.tool.cites) if mon.tool else [])
+
+
 def _protected_step(ctx: Context, mon: Pokemon, what, faq: tuple[str, ...], rule: str) -> bool:
     shields = protected(ctx, mon)
     if shields:
-        cards = list(ctx.cites) + [c for e in shields for c in cites_of(e)]
-        # The FAQ that answers it, in the edition of the cards here (a guide-zh card files it in guide-zh).
-        editions = {str(c).split(":", 1)[1]: str(c) for c in cards if "/faq-" in str(c)}
-        faq = tuple(editions.get(f.split(":", 1)[1], f) for f in faq)
+        faq = in_their_edition(faq, list(ctx.cites) + [c for e in shields for c in cites_of(e)])
         shielding = [c for e in shields for c in cites_of(e) if str(c) not in faq]
         ctx.record(msg("card_effect.protected", mon=mon.name, what=what, effects=effects_msg(shields)),
                    list(faq) + [rule, PROTECTION] + shielding, target=mon.position)
@@ -412,7 +422,8 @@ def devolve(ctx: Context, action: Action) -> None:
                             f"devolving {mon.name} needs the cards it evolved from: give `under` "
                             "(the Pokémon it evolved from, Basic first; [] if it was put into play directly)")
     if not mon.under:
-        ctx.record(msg("card_effect.devolve.direct", mon=mon.name), ["guide-ja:II-C-13/faq-1", "guide-ja:II-C-13"],
+        faq = in_their_edition(("guide-ja:II-C-13/faq-1",), list(ctx.cites) + _cards_of(mon))
+        ctx.record(msg("card_effect.devolve.direct", mon=mon.name), list(faq) + ["guide-ja:II-C-13"],
                    target=mon.position)
         return
     if _protected_step(ctx, mon, msg("card_effect.what.devolve"), (), "guide-ja:II-C-13"):
