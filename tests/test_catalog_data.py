@@ -23,7 +23,8 @@ CATEGORIES = {"item", "supporter", "stadium", "tool", "special_energy", "ability
 ASK_KINDS = {"attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup",
              "game_end", "setup"}
 EXPECT_KEYS = {"allowed", "failed", "cost", "damage", "counters", "conditions", "knocked_out",
-               "prizes_taken", "winner", "extra_draws", "cites"}
+               "prizes_taken", "winner", "extra_draws", "cites",
+               "board", "discarded", "triggered"}  # the last three: Format 2
 # What gives a modelled entry its meaning, per category (docs/CATALOG.md).
 MEANING_KEYS = {
     "item": {"effects", "does", "pay"},
@@ -34,7 +35,7 @@ MEANING_KEYS = {
     "ability": {"effect", "does", "pay"},
     "attack": {"effects", "ignore_weakness_resistance", "ignore_defender_effects", "self_damage",
                "bench_damage", "fails_on_tails", "alt_cost", "usable_from_bench", "usable_first_turn",
-               "conditions"},
+               "conditions", "do", "damage"},
 }
 
 

@@ -37,6 +37,12 @@ def _cite(key: str, *extra: str) -> list[str]:
     return list(procedure_step("attack", key).cite) + list(extra)
 
 
+# The procedure step each part of the text is carried out at (Ⅰ-A-01; Ⅰ-D for Knock Outs).
+STEP_CITES = {"before_damage": ("guide-ja:I-A-01", "guide-ja:II-E-09"), "damage": ("guide-ja:I-A-01",),
+              "other_effects": ("guide-ja:I-A-01",), "on_damaged": ("guide-ja:I-A-01", "guide-ja:II-E-03"),
+              "on_knockout": ("guide-ja:I-D", "guide-ja:II-E-04")}
+
+
 class Resolution:
     """The state of one attack being resolved: the board as state (board.state), changed
     step by step; `scenario` is the file as given."""
@@ -65,7 +71,8 @@ class Resolution:
         return Context(state=self.state, ruling=self.ruling, step=step, side=self.attacker.owner,
                        source=self.attack.name, self_uid=self.attacker.uid, attacker_uid=self.attacker.uid,
                        defending_uid=self.defending_uid, by_attack=True, cites=tuple(self.attack.cites),
-                       coins=self.coins, scenario_file=self.scenario.file, events=self.events)
+                       coins=self.coins, step_cites=STEP_CITES.get(step, ()), scenario_file=self.scenario.file,
+                       events=self.events)
 
 
 def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
@@ -243,7 +250,8 @@ def before_damage(r: Resolution) -> None:
             # "Flip a coin. If heads, use one of … as this attack" (灵摆操纵): the flip decides at step 3.
             ctx = r.context("before_damage")
             outcome = r.coins.flip(f"{r.attack.name}: {action.path}")
-            ctx.record(msg(f"card_effect.coin.{outcome}", n=r.coins.used, source=r.attack.name), [], value=outcome)
+            ctx.record(msg(f"card_effect.coin.{outcome}", n=r.coins.used, source=r.attack.name), ctx.step_cites,
+                       value=outcome)
             chosen = [a for a in branches[outcome] if a.kind == "copy_attack"]
             if chosen:
                 copy_attack(r, chosen[0])
@@ -253,6 +261,7 @@ def before_damage(r: Resolution) -> None:
     early = [a for a in r.attack.do if a.at == "before_damage"]
     if early:
         ctx = r.context("before_damage")
+        r.ruling.step("before_damage", msg("attack.before_damage.now", attack=r.attack.name), _cite("before_damage"))
         card_effects.run(ctx, early)
         timing.drain(ctx)
     defending = r.state.at(f"{other(r.attacker.owner)}.active")
@@ -507,7 +516,7 @@ def finish(r: Resolution, knockouts: bool = True) -> None:
     ruling.discarded = state.discarded_cards()
     ruling.triggered = list(state.triggered)
     if r.coins.used < len(r.coins.outcomes):
-        ruling.step("coin_check", msg("attack.coins_unused", n=len(r.coins.outcomes) - r.coins.used), [])
+        ruling.step("coin_check", msg("attack.coins_unused", n=len(r.coins.outcomes) - r.coins.used), _cite("coin_check"))
     if ruling.winner is not None or not outcome.knocked_out:
         return
     met = {}

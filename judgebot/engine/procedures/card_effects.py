@@ -73,6 +73,7 @@ class Context:
     by_attack: bool = False  # an attack's effect: Ⅱ-C-17 protection applies
     cites: tuple[str, ...] = ()  # the sections of the source's card
     coins: Coins | None = None
+    step_cites: tuple[str, ...] = ()  # the procedure step that carries the text out (Ⅰ-A-01 step 5 …)
     scenario_file: str = ""
     events: list = field(default_factory=list)  # (event kind, Pokémon uid, details) for triggers
 
@@ -255,6 +256,10 @@ def switch(ctx: Context, action: Action) -> None:
     faq = {"guide-ja:II-C-04": ("guide-ja:II-C-04/faq-1",), "guide-ja:II-C-05": ("guide-ja:II-C-05/faq-1",)}.get(rule, ())
     if _protected_step(ctx, receiver, msg("card_effect.what.switch"), faq, rule):
         return False
+    # Ⅱ-C-04/05 FAQ: a protected Pokémon that does not receive the switch does not stop it.
+    others = [m for m in ([active] + list(player.bench)) if m is not receiver and (m is active or m is benched
+                                                                                   or rule == "guide-ja:II-C-04")]
+    unaffected = [m for m in others if protected(ctx, m)]
     ended = [e for e in active.effects if e.origin == "attack"]
     lost = list(active.conditions)
     ctx.state.swap(active, benched)
@@ -266,7 +271,12 @@ def switch(ctx: Context, action: Action) -> None:
         text.append(msg("card_effect.first_chosen", name=benched.name))
     if lost or ended:
         text.append(msg("card_effect.switch.ends"))
-    ctx.record(text, [rule], target=benched.position)
+    cites = [rule]
+    if unaffected:
+        text.append(msg("card_effect.switch.receiver", receiver=receiver.name,
+                        others=Joined(tuple(m.name for m in unaffected))))
+        cites = list(in_their_edition(faq, list(ctx.cites) + [c for m in unaffected for c in _cards_of(m)])) + cites
+    ctx.record(text, cites, target=benched.position)
     return True
 
 
@@ -475,7 +485,7 @@ def fail(ctx: Context, action: Action) -> None:
 
 def coin(ctx: Context, action: Action) -> None:
     outcome = ctx.coins.flip(f"{ctx.source}: {action.path}")
-    ctx.record(msg(f"card_effect.coin.{outcome}", n=ctx.coins.used, source=ctx.source), [], value=outcome)
+    ctx.record(msg(f"card_effect.coin.{outcome}", n=ctx.coins.used, source=ctx.source), ctx.step_cites, value=outcome)
     run(ctx, action.get(outcome) or ())
 
 
@@ -499,9 +509,17 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object]:
     return have >= test["at_least"], have
 
 
+# The rule of what a conditional text would do, cited where the condition decides it.
+ACTION_RULES = {"place_counters": "guide-ja:II-C-07", "move_counters": "guide-ja:II-C-08", "heal": "guide-ja:II-C-06",
+                "attach_energy": "guide-ja:II-C-09", "move_energy": "guide-ja:II-C-10", "devolve": "guide-ja:II-C-13",
+                "win_game": "guide-ja:II-E-38", "fail": "guide-ja:II-D-01", "discard_energy": "guide-ja:II-C-01",
+                "discard_tool": "guide-ja:II-C-01", "discard_pokemon": "guide-ja:II-C-01"}
+
+
 def if_(ctx: Context, action: Action) -> None:
     holds, seen = test_holds(ctx, action.get("test"), action.path + ".test")
-    ctx.record(msg("card_effect.if." + ("yes" if holds else "no"), seen=seen), [])
+    decided = [ACTION_RULES[a.kind] for key in ("then", "else") for a in action.get(key) or () if a.kind in ACTION_RULES]
+    ctx.record(msg("card_effect.if." + ("yes" if holds else "no"), seen=seen), decided + list(ctx.step_cites))
     run(ctx, action.get("then" if holds else "else") or ())
 
 

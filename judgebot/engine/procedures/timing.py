@@ -110,7 +110,8 @@ def fire(ctx: Context, event: Event) -> None:
         inner = Context(state=state, ruling=ctx.ruling, step=ctx.step, side=placed.owner,
                         source=effect.get("name"), self_uid=mon.uid, attacker_uid=event.attacker_uid,
                         defending_uid=ctx.defending_uid, by_attack=False, cites=tuple(effect.cites),
-                        coins=ctx.coins, scenario_file=ctx.scenario_file, events=ctx.events)
+                        coins=ctx.coins, step_cites=ctx.step_cites, scenario_file=ctx.scenario_file,
+                        events=ctx.events)
         card_effects.run(inner, effect.get("do") or ())
 
 
