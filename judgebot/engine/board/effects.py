@@ -82,7 +82,8 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
 
 # What a filter's words are defined by: "ルールを持つポケモン" (Ⅱ-D-18) and an Ability that
 # is no longer there (Ⅱ-D-13 なくなる).
-FILTER_RULES = {"rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13"}
+FILTER_RULES = {"rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
+                "evolved_from_this_turn": "guide-ja:II-E-24"}
 
 
 def _filter_rules(effect: Effect) -> tuple[str, ...]:
@@ -113,6 +114,8 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
     if filter_.name is not None and target.name not in filter_.name:
         return False
     if filter_.evolved is not None and filter_.evolved != target.evolved:
+        return False
+    if filter_.evolved_from_this_turn is not None and target.evolved_from_this_turn not in filter_.evolved_from_this_turn:
         return False
     if filter_.has_ability is not None:
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
@@ -438,4 +441,6 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.evolved." + ("yes" if filter_.evolved else "no")))
     if filter_.has_ability is not None:
         parts.append(msg("effect.filter.has_ability." + ("yes" if filter_.has_ability else "no")))
+    if filter_.evolved_from_this_turn is not None:
+        parts.append(msg("effect.filter.evolved_from", names=Joined(filter_.evolved_from_this_turn, sep="effect.filter.or")))
     return Joined(tuple(parts), sep="effect.filter.and") if parts else msg("effect.filter.any")

@@ -39,6 +39,7 @@ class Filter:
     name: tuple[str, ...] | None = None
     evolved: bool | None = None
     has_ability: bool | None = None  # extension: has an Ability in force now (Ⅱ-D-13 FAQ)
+    evolved_from_this_turn: tuple[str, ...] | None = None  # extension: evolved this turn from one of these (Ⅱ-E-24)
 
 
 @dataclass

@@ -53,8 +53,9 @@ ACTION_ONE_OF = {
     "discard_energy": ("energy", "count", "all"),
 }
 ACTION_SOME_OF = {"condition": ("add", "remove")}
-PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard")
-PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind")}
+PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard", "pokemon")
+# `pokemon: SIDE` (extension): that side's Pokémon in play, `match` narrowing them (Ⅱ-D-13 FAQ 2).
+PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemon": ("match",)}
 DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
 FORMULA_KEYS = ("base", "plus", "minus", "times", "per", "if")
 TEST_KINDS = ("counters", "energy", "at", "prizes")
@@ -198,6 +199,8 @@ class Format2Reader:
             options["name"] = self.text(raw["name"], _join(path, "name"))
         if "kind" in raw:
             options["kind"] = self.choice(raw["kind"], _join(path, "kind"), DISCARD_KINDS, "kind of card")
+        if "match" in raw:
+            options["match"] = self.filter(raw["match"], _join(path, "match"))
         return (what, counted, options)
 
     def test(self, value: Any, path: str) -> dict:

@@ -66,7 +66,8 @@ POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
 # rules' unnumbered headings, the heading text (which may contain spaces).
 CITATION_RE = re.compile(r"(guide-ja|guide-zh|rules-ko|rules-ja|wiki-ja):[^\s:/][^:/]*(/(faq|ex)-\d+)?")
 
-FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability")
+FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability",
+               "evolved_from_this_turn")
 # Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`
 # and `when` (extension: the effect works only while the Pokémon it is on matches, e.g.
 # ブレイブバングル's "（「ルールを持つポケモン」をのぞく）"; for `provides` it picks the option).
@@ -336,6 +337,7 @@ class Reader(Format2Reader):
             name=many("name", self.text),
             evolved=self.bool(raw["evolved"], _join(path, "evolved")) if "evolved" in raw else None,
             has_ability=self.bool(raw["has_ability"], _join(path, "has_ability")) if "has_ability" in raw else None,
+            evolved_from_this_turn=many("evolved_from_this_turn", self.text),
         )
 
     def primitive(self, value: Any, path: str, source: str = "", origin: str = "",
@@ -468,6 +470,12 @@ class Reader(Format2Reader):
             value = {k: v for k, v in value.items() if k != "card"}
         raw = self.mapping(value, path, ATTACK_KEYS, required=() if (name or base) else ("name",))
         name = self.text(raw["name"], _join(path, "name")) if "name" in raw else (name or base.name)
+        if base is None and not cites and self.catalog is not None:
+            # An attack written inline under a catalog card's name is that card: its sections
+            # are what discusses it (citations); its meaning is what the file gives.
+            known = self.catalog.lookup(name)
+            if known is not None and known.category == "attack":
+                cites = tuple(known.sections)
 
         def flag(key):
             return self.bool(raw[key], _join(path, key)) if key in raw else getattr(base, key, False)

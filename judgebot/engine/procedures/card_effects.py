@@ -19,7 +19,7 @@ from typing import Callable, Iterable
 from judgebot.engine.board.effects import cites_of, effects_msg, matches
 from judgebot.engine.board.model import CONDITIONS, Action, Effect, Pokemon, other
 from judgebot.engine.board.state import State
-from judgebot.engine.procedures.formula import energy_units, provides_type
+from judgebot.engine.procedures.formula import energy_units, filter_rules, provides_type
 from judgebot.engine.ruling.trace import Ruling
 from judgebot.errors import ScenarioError
 from judgebot.i18n import Joined, Pos, Term, msg
@@ -489,24 +489,24 @@ def coin(ctx: Context, action: Action) -> None:
     run(ctx, action.get(outcome) or ())
 
 
-def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object]:
-    """An `if` test on the board as it is now: (holds, what was counted or matched)."""
+def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[str]]:
+    """An `if` test on the board as it is now: (holds, what was counted or matched, the
+    rules that decided what counts)."""
     if test["kind"] == "prizes":
         left = ctx.state.scenario.players[_side(ctx, test["side"])].prizes
         holds = left <= test["at_most"] if "at_most" in test else left >= test["at_least"]
-        return holds, left
+        return holds, left, []
     fake = Action("if", {"of": test.get("of") or test.get("at")}, path)
     mon = target(ctx, fake, "of")
     if test["kind"] == "at":
         return (mon is not None and matches(test["match"], mon, ctx.side, None, ctx.state.board())), \
-            (mon.name if mon else "—")
+            (mon.name if mon else "—"), list(filter_rules(test["match"]))
     if mon is None:
-        return False, 0
+        return False, 0, []
     if test["kind"] == "counters":
-        have = mon.damage // 10
-    else:
-        have = energy_units(ctx.state.board(), mon, test.get("type"), cards=False)[0]
-    return have >= test["at_least"], have
+        return mon.damage // 10 >= test["at_least"], mon.damage // 10, []
+    have, every, cards = energy_units(ctx.state.board(), mon, test.get("type"), cards=False, with_cites=True)
+    return have >= test["at_least"], have, (["guide-ja:II-D-08"] + cards if every else [])
 
 
 # The rule of what a conditional text would do, cited where the condition decides it.
@@ -517,9 +517,10 @@ ACTION_RULES = {"place_counters": "guide-ja:II-C-07", "move_counters": "guide-ja
 
 
 def if_(ctx: Context, action: Action) -> None:
-    holds, seen = test_holds(ctx, action.get("test"), action.path + ".test")
+    holds, seen, counted = test_holds(ctx, action.get("test"), action.path + ".test")
     decided = [ACTION_RULES[a.kind] for key in ("then", "else") for a in action.get(key) or () if a.kind in ACTION_RULES]
-    ctx.record(msg("card_effect.if." + ("yes" if holds else "no"), seen=seen), decided + list(ctx.step_cites))
+    ctx.record(msg("card_effect.if." + ("yes" if holds else "no"), seen=seen),
+               counted + decided + list(ctx.step_cites))
     run(ctx, action.get("then" if holds else "else") or ())
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judgebot.engine.board.effects import Board
+from judgebot.engine.board.effects import FILTER_RULES, Board, filter_msg, matches
 from judgebot.engine.board.energy import units_of
 from judgebot.engine.board.model import Formula, Pokemon
 from judgebot.errors import ScenarioError
@@ -29,15 +29,17 @@ class Counted:
     cites: list[str]
 
 
-def energy_units(board: Board, mon: Pokemon, type_: str | None, cards: bool) -> tuple[int, bool]:
-    """(how many, whether an every-type Energy was counted as `type_`)."""
+def energy_units(board: Board, mon: Pokemon, type_: str | None, cards: bool, with_cites: bool = False):
+    """(how many, whether an every-type Energy was counted as `type_`[, the sections of
+    those every-type Energy cards])."""
     units = units_of(mon)
     if type_ is not None:
         units = [u for u in units if type_ in u.types]
     every = type_ is not None and any(u.every_type for u in units)
-    if cards:
-        return len({u.card_index for u in units}), every
-    return len(units), every
+    n = len({u.card_index for u in units}) if cards else len(units)
+    if with_cites:
+        return n, every, [c for u in units if u.every_type for c in u.cites]
+    return n, every
 
 
 def provides_type(board: Board, mon: Pokemon, energy, type_: str) -> tuple[bool, bool]:
@@ -45,6 +47,11 @@ def provides_type(board: Board, mon: Pokemon, energy, type_: str) -> tuple[bool,
     index = next(i for i, e in enumerate(mon.energy) if e is energy)
     found = [u for u in units_of(mon) if u.card_index == index and type_ in u.types]
     return bool(found), any(u.every_type for u in found)
+
+
+def filter_rules(wanted) -> tuple[str, ...]:
+    """What a filter's words are defined by (has_ability: Ⅱ-D-13 なくなる; rule: Ⅱ-D-18)."""
+    return tuple(cite for key, cite in FILTER_RULES.items() if wanted is not None and getattr(wanted, key) is not None)
 
 
 def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]:
@@ -56,9 +63,10 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
     cites: list[str] = []
     if what == "energy":
         mon = resolve(of)
-        n, every = energy_units(board, mon, options.get("type"), options.get("cards", False)) if mon else (0, False)
+        n, every, cards = energy_units(board, mon, options.get("type"), options.get("cards", False), True) \
+            if mon else (0, False, [])
         if every:
-            cites.append("guide-ja:II-D-08")
+            cites += ["guide-ja:II-D-08"] + cards
         kind = Term(f"type.{options['type']}") if options.get("type") else msg("formula.any_type")
         return n, msg("formula.energy" + (".cards" if options.get("cards") else ""), mon=mon.name if mon else "—",
                       kind=kind, n=n), cites
@@ -72,6 +80,12 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
         return n, msg("formula.heads", flips=of, n=n), []
     side = resolve.side(of)
     player = scenario.players[side]
+    if what == "pokemon":
+        wanted = options.get("match")
+        found = [m for m in player.pokemon() if matches(wanted, m, side, None, board)]
+        cites = list(filter_rules(wanted))
+        return len(found), msg("formula.pokemon", side=Term(f"side.{side}"), n=len(found),
+                               filter=filter_msg(wanted)), cites
     if what == "bench":
         n = len(player.bench)
         return n, msg("formula.bench", side=Term(f"side.{side}"), n=n), []
@@ -96,10 +110,10 @@ def base_damage(state, resolve, formula: Formula, coins, test_holds) -> Counted:
     """Step 1 of a formula attack. `test_holds(test)` decides an `if` bonus."""
     rule = FORMULA_RULES["plus" if formula.plus else "times" if formula.times else "minus"]
     if formula.test is not None:
-        holds, seen = test_holds(formula.test)
+        holds, seen, counted = test_holds(formula.test)
         value = formula.base + (formula.plus if holds else 0)
         said = msg("formula.if." + ("yes" if holds else "no"), base=formula.base, plus=formula.plus, seen=seen)
-        return Counted(value, int(holds), said, [rule])
+        return Counted(value, int(holds), said, counted + [rule])
     n, said, cites = count(state, resolve, formula, coins)
     if formula.times:
         value = formula.times * n
