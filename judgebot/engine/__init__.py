@@ -38,7 +38,8 @@ def _handler(module: str) -> Callable[[Scenario, Ruling], Ruling]:
 
 ASK_HANDLERS: dict[str, Callable[[Scenario, Ruling], Ruling]] = {
     kind: _handler(kind)
-    for kind in ("attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup", "game_end", "setup")
+    for kind in ("attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup", "game_end", "setup",
+                 "sequence")
 }
 
 
@@ -48,7 +49,12 @@ def rule(scenario: Scenario) -> Ruling:
     if handler is None:
         raise NotModelledError(f"{scenario.file}: ask {kind!r} is not modelled yet")
     ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario))
-    return handler(scenario, ruling)
+    ruling = handler(scenario, ruling)
+    if ruling.allowed and getattr(scenario.ask, "resolve", False):
+        from judgebot.engine.procedures import carry_out
+
+        carry_out.apply(scenario, ruling)
+    return ruling
 
 
 def cards_in_play(scenario: Scenario) -> frozenset[str]:

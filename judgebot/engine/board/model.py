@@ -103,6 +103,7 @@ class Ability:
     pay: tuple[dict, ...] = ()
     effects: tuple[Effect, ...] = ()
     cites: tuple[str, ...] = ()
+    do: tuple[Action, ...] = ()  # Format 2: what it does when used (resolve: true)
 
 
 @dataclass
@@ -264,12 +265,14 @@ class AttackAsk:
     name: str
     by: str = "you.active"
     targets: tuple[str, ...] = ("opponent.active",)
+    path: str = "ask.attack"  # its key path (an ask inside a sequence: ask.sequence[N].attack)
     kind = "attack"
 
 
 @dataclass
 class RetreatAsk:
     to: str | None = None
+    resolve: bool = False
     kind = "retreat"
 
 
@@ -277,6 +280,7 @@ class RetreatAsk:
 class AbilityAsk:
     name: str
     by: str = "you.active"
+    resolve: bool = False
     kind = "ability"
 
 
@@ -291,6 +295,13 @@ class HandPokemon:
     types: tuple[str, ...] = ()
     hp: int | None = None
     line: tuple[str, ...] = ()  # a Stage 2's evolution line: (Basic, Stage 1)
+    # Format 2 (resolve: true): what the card is once in play.
+    weakness: tuple = ()
+    resistance: tuple = ()
+    retreat: int = 0
+    abilities: tuple = ()
+    attacks: tuple = ()
+    effects: tuple = ()
 
 
 @dataclass
@@ -298,12 +309,14 @@ class EvolveAsk:
     target: str
     card: HandPokemon
     via: str = "hand"
+    resolve: bool = False
     kind = "evolve"
 
 
 @dataclass
 class BenchAsk:
     card: HandPokemon
+    resolve: bool = False
     kind = "bench"
 
 
@@ -314,6 +327,8 @@ class PlayAsk:
     target: str | None = None
     does: tuple[str, ...] | None = None
     pay: tuple[dict, ...] | None = None
+    resolve: bool = False
+    do: tuple[Action, ...] = ()  # Format 2: what it does (resolve: true)
     kind = "play"
 
 
@@ -321,6 +336,7 @@ class PlayAsk:
 class AttachAsk:
     energy: Energy
     to: str
+    resolve: bool = False
     kind = "attach"
 
 
@@ -344,13 +360,22 @@ class GameEndAsk:
 
 
 @dataclass
+class SequenceAsk:
+    """Format 2: what was done this turn, in order, each carried out on the board the
+    previous one left (resolve: true implied)."""
+
+    asks: tuple = ()
+    kind = "sequence"
+
+
+@dataclass
 class SetupAsk:
     mulligans: dict[str, int] = field(default_factory=lambda: {"you": 0, "opponent": 0})
     kind = "setup"
 
 
 Ask = (AttackAsk | RetreatAsk | AbilityAsk | EvolveAsk | BenchAsk | PlayAsk | AttachAsk
-       | CheckupAsk | GameEndAsk | SetupAsk)
+       | CheckupAsk | GameEndAsk | SetupAsk | SequenceAsk)
 
 
 @dataclass

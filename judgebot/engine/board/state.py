@@ -37,7 +37,8 @@ class State:
             active = replace(player.active) if player.active is not None else None
             bench = tuple(replace(mon) for mon in player.bench)
             players[side] = replace(player, active=active, bench=bench)
-        self.scenario = replace(scenario, players=players)
+        # The turn's records change as actions are carried out (a sequence reads them).
+        self.scenario = replace(scenario, players=players, turn=replace(scenario.turn))
         self.spots_before = {mon.position: snapshot(mon) for mon in scenario.all_pokemon()}
         self.left: dict[str, tuple[str, Pokemon]] = {}  # uid -> (spot it left, the Pokémon as it left)
         self.discarded: dict[str, list[str]] = {"you": [], "opponent": []}

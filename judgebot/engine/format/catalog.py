@@ -25,9 +25,9 @@ from judgebot.paths import data_dir
 CATEGORIES = ("item", "supporter", "stadium", "tool", "special_energy", "ability", "attack")
 COMMON_KEYS = ("category", "aliases", "set", "text", "sections", "effects", "modelled", "why")
 CATEGORY_KEYS = {
-    "item": ("does", "pay"),
-    "supporter": ("does", "pay"),
-    "stadium": ("does", "pay"),
+    "item": ("does", "pay", "do"),
+    "supporter": ("does", "pay", "do"),
+    "stadium": ("does", "pay", "do"),
     "tool": (),
     "special_energy": ("provides",),
     "ability": tuple(k for k in ABILITY_KEYS if k != "name"),
@@ -50,6 +50,7 @@ class CatalogEntry:
     why: str | None = None
     does: tuple[str, ...] = ()
     pay: tuple[dict, ...] = ()
+    do: tuple = ()  # Format 2: what a Trainer does when played (resolve: true)
     energy: Energy | None = None
     ability: Ability | None = None
     attack: Attack | None = None
@@ -211,6 +212,7 @@ class CatalogReader(Reader):
         if category in ("item", "supporter", "stadium"):
             entry.does = tuple(self.list_of(raw.get("does"), p("does"), self.does_word))
             entry.pay = tuple(self.list_of(raw.get("pay"), p("pay"), self.pay_item))
+            entry.do = self.actions(raw["do"], p("do")) if "do" in raw else ()
         elif category == "tool":
             entry.tool = Tool(name=name, effects=entry.effects, cites=sections)
         elif category == "special_energy":

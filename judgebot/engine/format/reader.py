@@ -111,7 +111,7 @@ ATTACK_KEYS = ("name", "cost", "damage", "ignore_weakness_resistance", "ignore_d
                "self_damage", "bench_damage", "fails_on_tails", "alt_cost", "usable_from_bench",
                "usable_first_turn", "effects", "conditions", "do")
 ABILITY_KEYS = ("name", "declared", "once_per_turn", "exclusive", "active_only", "does", "pay",
-                "effect")
+                "effect", "do")
 
 
 # Bounds of numbers, from the rules (docs/SCENARIO-LIMITS.md):
@@ -448,6 +448,7 @@ class Reader(Format2Reader):
             pay=tuple(self.list_of(raw.get("pay"), _join(path, "pay"), self.pay_item)),
             effects=effects,
             cites=cites,
+            do=self.actions(raw["do"], _join(path, "do")) if "do" in raw else (),
         )
 
     def does_word(self, value: Any, path: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk, AttackAsk,
                                    BenchAsk, CheckupAsk, EndConditions, EvolveAsk, Expect, GameEndAsk,
                                    HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
-                                   Scenario, SetupAsk, Stadium, Turn, Weakness)
+                                   Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
 from judgebot.engine.format.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader, _join, describe
 from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
@@ -29,10 +29,13 @@ POKEMON_KEYS = ("name", "card", "stage", "evolves_from", "rule", "types", "hp", 
                 "came_into_play_this_turn", "evolved_this_turn", "evolved_from_this_turn",
                 "moved_to_active_this_turn", "healed_this_turn", "abilities_used", "under", "line")
 ASK_KINDS = ("attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup", "game_end",
-             "setup")
+             "setup", "sequence")
+# Asks that take `resolve: true` and may be an entry of a `sequence` (Format 2).
+RESOLVING_ASKS = ("attach", "evolve", "bench", "play", "ability", "retreat")
+SEQUENCE_ASKS = RESOLVING_ASKS + ("attack",)
 BOARDLESS_ASKS = ("game_end", "setup")
 EXPECT_KEYS = ("allowed", "failed", "cost", "damage", "counters", "conditions", "knocked_out",
-               "prizes_taken", "winner", "extra_draws", "board", "discarded", "triggered", "cites")
+               "prizes_taken", "winner", "extra_draws", "board", "discarded", "triggered", "sequence", "cites")
 BOARD_FIELDS = ("name", "counters", "energy", "conditions", "tool")
 COIN_ALIASES = {"heads": "heads", "tails": "tails", "オモテ": "heads", "ウラ": "tails",
                 "正面": "heads", "反面": "tails", "앞면": "heads", "뒷면": "tails"}
@@ -292,15 +295,13 @@ class ScenarioReader(Reader):
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
         attacker = scenario.at(by)
+        if self.resolving and attacker.attack(name) is None:
+            # In a sequence the attacker may be evolved by an ask before it: checked when it is ruled.
+            return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path)
         if attacker.attack(name) is None:
             have = ", ".join(a.name for a in attacker.attacks) or "none given"
             self.fail(_join(path, "name"), f"{attacker.name} at {by} has no attack {name!r}; its attacks: {have}")
-        targets = ("opponent.active",)
-        if "targets" in raw:
-            targets = tuple(self.list_or_one(raw["targets"], _join(path, "targets"),
-                                             lambda v, p: self.position(v, p, scenario)))
-            if len(set(targets)) != len(targets):
-                self.fail(_join(path, "targets"), "a target is listed twice")
+        targets = self.targets(raw, path, scenario)
         number = next(i for i, a in enumerate(attacker.attacks) if a.name == name)
         if attacker.attack(name).missing:
             self.fail(f"{by}.attacks[{number}]",
@@ -309,30 +310,80 @@ class ScenarioReader(Reader):
                       else f"missing required key 'cost' for {name} ([] for an attack that needs no Energy)")
         for index, hit in enumerate(attacker.attack(name).bench_damage):
             self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
-        return AttackAsk(name=name, by=by, targets=targets)
+        return AttackAsk(name=name, by=by, targets=targets, path=path)
+
+    def targets(self, raw: dict, path: str, scenario: Scenario) -> tuple[str, ...]:
+        targets = ("opponent.active",)
+        if "targets" in raw:
+            targets = tuple(self.list_or_one(raw["targets"], _join(path, "targets"),
+                                             lambda v, p: self.position(v, p, scenario)))
+            if len(set(targets)) != len(targets):
+                self.fail(_join(path, "targets"), "a target is listed twice")
+        return targets
+
+    def resolve_flag(self, raw: dict, path: str) -> bool:
+        """`resolve: true` (Format 2): after the legality check, carry the action out."""
+        return self.bool(raw["resolve"], _join(path, "resolve")) if "resolve" in raw else self.resolving
+
+    resolving = False  # inside a `sequence`, every ask is carried out
+
+    def ask_sequence(self, value: Any, path: str, scenario: Scenario) -> SequenceAsk:
+        def entry(v, p):
+            kind = self.ask_kind_at(v, p, SEQUENCE_ASKS)
+            return self.ask_at(v[kind], f"{p}.{kind}", kind, scenario)
+
+        self.resolving = True
+        try:
+            asks = tuple(self.list_of(value, path, entry, "a list of asks ({attach: …}, {attack: …}, …)"))
+        finally:
+            self.resolving = False
+        if not asks:
+            self.fail(path, "expected at least one ask")
+        return SequenceAsk(asks=asks)
+
+    def ask_kind_at(self, value: Any, path: str, kinds: tuple[str, ...]) -> str:
+        if not isinstance(value, dict) or len(value) != 1:
+            self.fail(path, f"expected a mapping with exactly one of {', '.join(kinds)}, got {describe(value)}")
+        kind = next(iter(value))
+        if kind not in kinds:
+            self.fail(f"{path}.{kind}", f"{kind!r} cannot be an entry of a sequence; expected one of {', '.join(kinds)}")
+        return kind
+
+    def ask_at(self, value: Any, path: str, kind: str, scenario: Scenario):
+        return getattr(self, f"ask_{kind}")(value, path, scenario)
 
     def ask_retreat(self, value: Any, path: str, scenario: Scenario) -> RetreatAsk:
-        raw = self.mapping(value, path, ("to",))
+        raw = self.mapping(value, path, ("to", "resolve"))
         to = self.position(raw["to"], _join(path, "to"), scenario, side="you", bench_only=True) \
             if raw.get("to") is not None else None
-        return RetreatAsk(to=to)
+        return RetreatAsk(to=to, resolve=self.resolve_flag(raw, path))
 
     def ask_ability(self, value: Any, path: str, scenario: Scenario) -> AbilityAsk:
-        raw = self.mapping(value, path, ("by", "name"), required=("name",))
+        raw = self.mapping(value, path, ("by", "name", "resolve"), required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
         holder = scenario.at(by)
         if all(a.name != name for a in holder.abilities):
             have = ", ".join(a.name for a in holder.abilities) or "none given"
             self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
-        return AbilityAsk(name=name, by=by)
+        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path))
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         if isinstance(value, str):
             return HandPokemon(name=self.text(value, path))
-        raw = self.mapping(value, path, ("name", "stage", "evolves_from", "rule", "types", "hp", "card", "line"),
+        raw = self.mapping(value, path, ("name", "stage", "evolves_from", "rule", "types", "hp", "card", "line",
+                                         "weakness", "resistance", "retreat", "abilities", "attacks", "effects"),
                            required=("name",))
+        p = lambda key: _join(path, key)  # noqa: E731
         return HandPokemon(
+            weakness=tuple(self.list_or_one(raw["weakness"], p("weakness"), self.weakness))
+            if raw.get("weakness") is not None else (),
+            resistance=tuple(self.list_or_one(raw["resistance"], p("resistance"), self.resistance))
+            if raw.get("resistance") is not None else (),
+            retreat=self.count(raw["retreat"], p("retreat")) if "retreat" in raw else 0,
+            abilities=tuple(self.list_of(raw["abilities"], p("abilities"), self.ability)) if "abilities" in raw else (),
+            attacks=tuple(self.list_of(raw["attacks"], p("attacks"), self.attack)) if "attacks" in raw else (),
+            effects=self.effect_list(raw["effects"], p("effects"), "pokemon") if "effects" in raw else (),
             name=self.text(raw["name"], _join(path, "name")),
             stage=self.stage(raw["stage"], _join(path, "stage")) if "stage" in raw else "basic",
             evolves_from=self.optional_text(raw.get("evolves_from"), _join(path, "evolves_from")),
@@ -358,8 +409,9 @@ class ScenarioReader(Reader):
         return names
 
     def ask_evolve(self, value: Any, path: str, scenario: Scenario) -> EvolveAsk:
-        raw = self.mapping(value, path, ("target", "card", "via"), required=("target", "card"))
+        raw = self.mapping(value, path, ("target", "card", "via", "resolve"), required=("target", "card"))
         return EvolveAsk(
+            resolve=self.resolve_flag(raw, path),
             target=self.position(raw["target"], _join(path, "target"), scenario, side="you"),
             card=self.hand_pokemon(raw["card"], _join(path, "card")),
             via=self.choice(raw["via"], _join(path, "via"), ("hand", "rare_candy", "effect"), "way to evolve")
@@ -367,11 +419,11 @@ class ScenarioReader(Reader):
         )
 
     def ask_bench(self, value: Any, path: str, scenario: Scenario) -> BenchAsk:
-        raw = self.mapping(value, path, ("card",), required=("card",))
-        return BenchAsk(card=self.hand_pokemon(raw["card"], _join(path, "card")))
+        raw = self.mapping(value, path, ("card", "resolve"), required=("card",))
+        return BenchAsk(card=self.hand_pokemon(raw["card"], _join(path, "card")), resolve=self.resolve_flag(raw, path))
 
     def ask_play(self, value: Any, path: str, scenario: Scenario) -> PlayAsk:
-        raw = self.mapping(value, path, ("card", "kind", "target", "does", "pay"), required=("card",))
+        raw = self.mapping(value, path, ("card", "kind", "target", "does", "pay", "resolve", "do"), required=("card",))
         card = self.text(raw["card"], _join(path, "card"))
         entry = self.catalog.lookup(card) if self.catalog else None
         kind = self.card_kind(raw["kind"], _join(path, "kind")) if "kind" in raw else None
@@ -392,12 +444,15 @@ class ScenarioReader(Reader):
             else None
         if kind == "tool" and target is None:
             self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
-        return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay)
+        do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else (entry.do if entry is not None else ())
+        return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
+                       resolve=self.resolve_flag(raw, path), do=do)
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
-        raw = self.mapping(value, path, ("energy", "to"), required=("energy", "to"))
+        raw = self.mapping(value, path, ("energy", "to", "resolve"), required=("energy", "to"))
         return AttachAsk(energy=self.energy(raw["energy"], _join(path, "energy")),
-                         to=self.position(raw["to"], _join(path, "to"), scenario, side="you"))
+                         to=self.position(raw["to"], _join(path, "to"), scenario, side="you"),
+                         resolve=self.resolve_flag(raw, path))
 
     def ask_checkup(self, value: Any, path: str, scenario: Scenario) -> CheckupAsk:
         self.mapping(value, path, ())
@@ -463,11 +518,18 @@ class ScenarioReader(Reader):
             elif key == "cites":
                 values[key] = list(self.list_of(raw[key], p(key), self.citation))
             elif key == "board":
-                values[key] = pos_map(key, self.board_spot)
+                # A spot may be filled by the action itself (a Pokémon put onto the Bench).
+                sub = self.mapping(raw[key], p(key), tuple(raw[key]) if isinstance(raw[key], dict) else ())
+                values[key] = {self.position_text(k, _join(p(key), k)): self.board_spot(v, _join(p(key), k))
+                               for k, v in sub.items()}
             elif key == "discarded":
                 values[key] = side_map(key, lambda v, q: sorted(self.list_of(v, q, self.text)))
             elif key == "triggered":
                 values[key] = list(self.list_of(raw[key], p(key), self.text))
+            elif key == "sequence":
+                if not isinstance(scenario.ask, SequenceAsk):
+                    self.fail(p(key), "`sequence` is expected of a sequence ask only")
+                values[key] = list(self.list_of(raw[key], p(key), lambda v, q: self.expect(v, q, scenario)))
         return Expect(values=values)
 
     def board_spot(self, value: Any, path: str) -> dict | None:

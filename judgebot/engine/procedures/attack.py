@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judgebot.engine.procedures import card_effects, formula, game_end, knockout, timing
+from judgebot.engine.procedures import aftermath, card_effects, formula, knockout, timing
 from judgebot.engine.procedures import damage as dmg
 from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context, GameWon, NothingFollows
 from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
                                           matches, not_applying_msg)
 from judgebot.engine.board.energy import attached_msg, check_cost
-from judgebot.engine.board.model import AttackAsk, Attack, EndConditions, Formula, Pokemon, Scenario, other
+from judgebot.engine.board.model import AttackAsk, Attack, Formula, Pokemon, Scenario, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -55,6 +55,11 @@ class Resolution:
         self.ask = ask
         self.attacker: Pokemon = self.state.at(ask.by)
         self.attack: Attack = self.attacker.attack(ask.name)
+        if self.attack is None or self.attack.missing:
+            have = ", ".join(a.name for a in self.attacker.attacks) or "none given"
+            raise ScenarioError(scenario.file, scenario.line_of(f"{ask.path}.name"), f"{ask.path}.name",
+                                f"{self.attacker.name} at {ask.by} has no attack {ask.name!r} (with its cost) "
+                                f"when it is used; its attacks: {have}")
         self.before = {mon.uid: mon.damage for mon in scenario.all_pokemon()}
         self.conditions_changed: dict[str, list[str]] = {}  # uid -> conditions set by the attack
         self.attack_damage_from: dict[str, str] = {}  # uid -> side of the attacker
@@ -457,73 +462,13 @@ def on_damaged(r: Resolution) -> None:
 
 # -- 7. Knock Outs, Prizes, game end ---------------------------------------------------------
 
-def _knockouts(r: Resolution) -> knockout.Outcome:
-    """Ⅰ-D on the board as it is: Knock Outs and Prizes, "when Knocked Out" effects before
-    the Pokémon are discarded (Ⅱ-E-04), then the discards; again while effects Knock Out more."""
-    state, ruling = r.state, r.ruling
-    total = knockout.Outcome()
-    for _round in range(MAX_KNOCKOUT_ROUNDS):
-        board = state.board()
-        damage_after = {m.position: m.damage for m in state.scenario.all_pokemon()}
-        from_ = {state.spot_of(uid): side for uid, side in r.attack_damage_from.items()}
-        if _round and all(board.max_hp(m)[0] > m.damage for m in state.scenario.all_pokemon()):
-            break
-        outcome = knockout.check(state.scenario, board, ruling, damage_after, from_, before=r.before)
-        for side in ("you", "opponent"):
-            total.prizes_taken[side] += outcome.prizes_taken[side]
-            state.scenario.players[side].prizes -= outcome.prizes_taken[side]
-        if not outcome.knocked_out:
-            break
-        for mon in outcome.knocked_out:
-            ctx = r.context("on_knockout")
-            cause = "attack_damage" if mon.uid in r.attack_damage_from else "attack"
-            timing.fire(ctx, timing.Event("knocked_out", mon.uid, cause=cause, attacker_uid=r.attacker.uid))
-            timing.drain(ctx)
-        for mon in outcome.knocked_out:
-            if state.by_uid(mon.uid) is None:
-                continue
-            state.leave_play(mon)
-            state.discard(mon.owner, card_effects.cards_of(mon))
-            ruling.step("discard", msg("knockout.discard", mon=mon.name, cards=Joined(tuple(card_effects.cards_of(mon)))),
-                        list(procedure_step("knockout", "discard").cite), target=mon.position)
-        total.knocked_out += outcome.knocked_out
-    return total
-
-
-MAX_KNOCKOUT_ROUNDS = 4
-
-
 def finish(r: Resolution, knockouts: bool = True) -> None:
+    """Step 7 (Ⅰ-D) on the board the steps before left, then Ⅰ-E (procedures.aftermath)."""
     ruling, state = r.ruling, r.state
-    outcome = _knockouts(r) if knockouts else knockout.Outcome()
-    now = {m.uid: m for m in state.scenario.all_pokemon()} | {m.uid: m for m in outcome.knocked_out}
-    ruling.counters = {state.spot_of(uid): m.damage // 10 for uid, m in now.items() if m.damage != r.before.get(uid)}
-    ruling.counters_after = {state.spot_of(uid): m.damage // 10 for uid, m in now.items()}
-    ruling.conditions_after = {state.spot_of(uid): sorted(m.conditions) for uid, m in now.items()}
-    originals = {m.uid: sorted(m.conditions) for m in r.scenario.all_pokemon()}
-    changed = {state.spot_of(uid): conds for uid, conds in r.conditions_changed.items()}
-    changed |= {state.spot_of(uid): sorted(m.conditions) for uid, m in now.items()
-                if sorted(m.conditions) != originals.get(uid) and uid not in r.conditions_changed}
-    ruling.knocked_out = [mon.position for mon in outcome.knocked_out]
-    ruling.prizes_taken = outcome.prizes_taken
-    had_changes = bool(changed)
-    for mon in outcome.knocked_out:
-        ruling.conditions_after[mon.position] = []
-        changed.pop(mon.position, None)
-    ruling.conditions = changed if had_changes else None
-    ruling.board = state.board_changes()
-    ruling.board_after = state.whole_board()
-    ruling.discarded = state.discarded_cards()
-    ruling.triggered = list(state.triggered)
+    outcome = aftermath.knockouts(state, ruling, r.before, r.attack_damage_from, r.context, "attack",
+                                  r.attacker.uid) if knockouts else knockout.Outcome()
+    aftermath.report(state, ruling, r.before, outcome, r.conditions_changed)
+    ruling.state = state
     if r.coins.used < len(r.coins.outcomes):
         ruling.step("coin_check", msg("attack.coins_unused", n=len(r.coins.outcomes) - r.coins.used), _cite("coin_check"))
-    if ruling.winner is not None or not outcome.knocked_out:
-        return
-    met = {}
-    for side in ("you", "opponent"):
-        player = state.scenario.players[side]
-        met[side] = EndConditions(
-            took_all_prizes=outcome.prizes_taken[side] > 0 and player.prizes <= 0,
-            no_active=bool(r.scenario.players[side].pokemon()) and not player.pokemon(),
-        )
-    ruling.winner = game_end.decide(met, ruling)
+    aftermath.winner(state, ruling, outcome)

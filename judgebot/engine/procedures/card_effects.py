@@ -306,12 +306,12 @@ def attach_energy(ctx: Context, action: Action) -> None:
             player.discard = tuple(pile)
         mon.energy = mon.energy + (energy,)
         ctx.state.changed()
-        ctx.record(msg("card_effect.attach", energy=_energy_word(energy.name), mon=mon.name,
+        ctx.record(msg("card_effect.attach", energy=energy_word(energy.name), mon=mon.name,
                        zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-C-09"], target=mon.position)
-        ctx.events.append(("attached", mon.uid, {"energy": energy.name, "from": zone}))
+        ctx.events.append(("attached", mon.uid, {"energy": energy.name, "from": zone, "cites": tuple(energy.cites)}))
 
 
-def _energy_word(name: str):
+def energy_word(name: str):
     from judgebot.engine.board.model import TYPES
 
     return msg("card_effect.basic_energy", type=Term(f"type.{name}")) if name in TYPES else name
@@ -361,7 +361,7 @@ def move_energy(ctx: Context, action: Action) -> None:
     source.energy = tuple(e for i, e in enumerate(source.energy) if i not in picked)
     dest.energy = dest.energy + tuple(moved)
     ctx.state.changed()
-    ctx.record(msg("card_effect.move_energy", energy=Joined(tuple(_energy_word(e.name) for e in moved)),
+    ctx.record(msg("card_effect.move_energy", energy=Joined(tuple(energy_word(e.name) for e in moved)),
                    source=source.name, dest=dest.name), ["guide-ja:II-C-10"] + rules, target=dest.position)
 
 
@@ -379,7 +379,7 @@ def discard_energy(ctx: Context, action: Action) -> None:
     mon.energy = tuple(e for i, e in enumerate(mon.energy) if i not in picked)
     ctx.state.discard(mon.owner, [e.name for e in gone])
     ctx.state.changed()
-    ctx.record(msg("card_effect.discard_energy", energy=Joined(tuple(_energy_word(e.name) for e in gone)),
+    ctx.record(msg("card_effect.discard_energy", energy=Joined(tuple(energy_word(e.name) for e in gone)),
                    mon=mon.name), rules + ["guide-ja:II-C-01"], target=mon.position)
 
 

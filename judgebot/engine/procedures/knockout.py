@@ -25,6 +25,9 @@ from judgebot.i18n import Pos, Term, msg
 # number on the card only: the ruling says so instead of citing a section that does not.
 RULE_PRIZE_CITES = {"mega_ex": ("guide-ja:II-D-18/faq-1",), "vmax": ("guide-zh:II-D-18/faq-1",)}
 NUMBER_ON_THE_CARD = ("ex", "v", "vstar", "gx", "tag_team")
+# Procedures with a Knock Out step of their own (Ⅰ-A-01 step 7, Ⅰ-F); after another action
+# carried out (Format 2 `resolve: true`) the check is Ⅰ-D's alone.
+KO_PROCEDURES = ("attack", "checkup")
 
 
 @dataclass
@@ -42,7 +45,7 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
     is (attack: Ⅰ-A-01, checkup: Ⅰ-F), cited on each Knock Out check; `before`: damage
     on each Pokémon (by uid) when the ruling began, when `scenario` is the board as state."""
     outcome = Outcome()
-    cite_ko = list(procedure_step(procedure, "knockout_check").cite)
+    cite_ko = list(procedure_step(procedure, "knockout_check").cite) if procedure in KO_PROCEDURES else ["guide-ja:I-D"]
     for mon in scenario.all_pokemon():
         max_hp, changes = board.max_hp(mon)
         on = damage_after.get(mon.position, mon.damage)

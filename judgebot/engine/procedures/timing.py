@@ -29,6 +29,7 @@ EVENT_RULES = {
     "before_damage": "guide-ja:II-E-09", "end_of_turn": "guide-ja:II-E-21", "prize_taken": "guide-ja:I-D",
 }
 DEFAULT_CAUSE = {"damaged": "attack_damage"}
+RARE_CANDY_FROM_HAND = "guide-ja:II-E-05/faq-1"
 
 
 @dataclass
@@ -85,6 +86,9 @@ def fire(ctx: Context, event: Event) -> None:
     rule = EVENT_RULES[event.kind]
     # Energy attached by an attack's or an Ability's effect (Ⅱ-C-09) sets it off as from the hand.
     rules = [rule] + (["guide-ja:II-C-09"] if event.kind == "attached" and event.cause in ("attack", "effect") else [])
+    rules += list(event.details.get("cites", ()))  # the card that was attached: its FAQ on how often it counts
+    if event.kind == "evolved" and event.details.get("via") == "rare_candy":
+        rules.insert(0, RARE_CANDY_FROM_HAND)  # Ⅱ-E-05 FAQ: evolving with ふしぎなアメ is from the hand
     board = state.board()
     for silenced in board.silenced_on(mon, "trigger"):
         effect = silenced.placed.effect
@@ -119,5 +123,5 @@ def drain(ctx: Context) -> None:
     """Fire the events the actions of `ctx` left (Energy attached …), in order, until none are left."""
     while ctx.events:
         kind, uid, details = ctx.events.pop(0)
-        fire(ctx, Event(kind, uid, cause="attack" if ctx.by_attack else "effect", attacker_uid=ctx.attacker_uid,
-                        details=details))
+        cause = details.get("cause") or ("attack" if ctx.by_attack else "effect")
+        fire(ctx, Event(kind, uid, cause=cause, attacker_uid=ctx.attacker_uid, details=details))

@@ -52,6 +52,7 @@ class Ruling:
     counters_after: dict[str, int] = field(default_factory=dict, repr=False)
     conditions_after: dict[str, list[str]] = field(default_factory=dict, repr=False)
     board_after: dict[str, dict | None] = field(default_factory=dict, repr=False)  # every spot, for --verify
+    state: Any = field(default=None, repr=False)  # the board after an action carried out (a sequence goes on)
     # The catalog cards on the board (engine.cards_in_play), worked out only when a step
     # has a FAQ several cards share (citations.decide asks for it).
     in_play_of: Callable[[], frozenset] | None = field(default=None, repr=False)
@@ -100,6 +101,8 @@ class Ruling:
         if lang in citations.LOCALIZED:
             result["citations"] = list(dict.fromkeys(
                 c for entry in result["steps"] + result["reasons"] for c in entry["cite"]))
+        if self.sequence is not None:
+            result["sequence"] = [entry.to_dict(lang) for entry in self.sequence]
         if self.title:
             result["title"] = self.title
         if self.mismatches:

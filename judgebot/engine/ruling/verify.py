@@ -66,6 +66,16 @@ def verify_ruling(scenario: Scenario, ruling: Ruling) -> bool:
                 got = sorted((ruling.discarded or {}).get(side, []))
                 if got != want:
                     mismatches.append({"key": f"discarded.{side}", "expected": want, "actual": got})
+        elif key == "sequence":
+            entries = ruling.sequence or []
+            for index, want in enumerate(expected):
+                if index >= len(entries):
+                    mismatches.append({"key": f"sequence[{index}]", "expected": "a ruling", "actual": None,
+                                       "why": "the sequence stopped before this ask (one before it is not allowed)"})
+                    continue
+                sub = Scenario(file=scenario.file, ask=None, expect=want)
+                if not verify_ruling(sub, entries[index]):
+                    mismatches += [dict(m, key=f"sequence[{index}].{m['key']}") for m in entries[index].mismatches]
         elif key == "cites":
             missing = [c for c in expected if c not in ruling.citations]
             if missing:

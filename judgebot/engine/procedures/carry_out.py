@@ -1,0 +1,232 @@
+"""Carrying out an allowed action (Format 2 `resolve: true`, and every entry of a
+`sequence`): after its procedure ruled that it may be taken, the action changes the board
+— Energy attached (Ⅰ-C), a Pokémon evolved (Ⅰ-A-05) or put onto the Bench (Ⅰ-A-04), the
+Active Pokémon retreated (Ⅰ-A-03), a Trainer played (Ⅰ-B) or an Ability used (Ⅰ-A-02) with
+its `do` — the triggers of what happened work (Ⅱ-E-05, Ⅱ-E-06, Ⅱ-E-07), and Knock Outs,
+Prizes and the end of the game are checked (procedures.aftermath).
+
+`apply(scenario, ruling)` leaves the board after it in `ruling.state` (a sequence goes on
+from there) and fills the ruling's board keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judgebot.engine.board.model import MAX_BENCH, Pokemon, Scenario
+from judgebot.engine.board.state import State
+from judgebot.engine.procedures import aftermath, card_effects, timing
+from judgebot.engine.procedures.card_effects import Coins, Context, GameWon
+from judgebot.engine.ruling.trace import Ruling
+from judgebot.errors import ScenarioError
+from judgebot.i18n import Joined, Pos, Term, msg
+
+STEP = "carry_out"
+
+
+def _context(state: State, ruling: Ruling, scenario: Scenario, source: str, self_uid: str | None = None) -> Context:
+    return Context(state=state, ruling=ruling, step=STEP, side="you", source=source, self_uid=self_uid,
+                   coins=Coins(tuple(scenario.coins), file=scenario.file, line=scenario.line_of("coins")),
+                   scenario_file=scenario.file)
+
+
+def apply(scenario: Scenario, ruling: Ruling) -> State:
+    state = State(scenario)
+    before = {m.uid: m.damage for m in scenario.all_pokemon()}
+    ask = scenario.ask
+    ctx = CARRY[ask.kind](state, ruling, scenario, ask)
+    try:
+        timing.drain(ctx)
+    except GameWon as won:
+        ruling.winner = won.args[0]
+    outcome = aftermath.knockouts(state, ruling, before, {}, lambda step: _context(state, ruling, scenario, ctx.source),
+                                  ask.kind) if ruling.winner is None else aftermath.knockout.Outcome()
+    aftermath.report(state, ruling, before, outcome)
+    aftermath.winner(state, ruling, outcome)
+    ruling.state = state
+    return state
+
+
+def _need(scenario: Scenario, path: str, card, key: str) -> None:
+    if getattr(card, key) in (None, ()):
+        raise ScenarioError(scenario.file, scenario.line_of(path), f"{path}.{key}",
+                            f"carrying out the action puts {card.name} into play: give its `{key}`")
+
+
+def _in_play(scenario: Scenario, path: str, card, **fields) -> Pokemon:
+    """The Pokémon a card from the hand becomes in play (Format 2: what the hand card gives)."""
+    _need(scenario, path, card, "hp")
+    _need(scenario, path, card, "types")
+    return Pokemon(name=card.name, types=card.types, hp=card.hp, stage=card.stage, card=None,
+                   evolves_from=card.evolves_from, rule=card.rule, weakness=card.weakness,
+                   resistance=card.resistance, retreat=card.retreat, abilities=card.abilities,
+                   attacks=card.attacks, effects=card.effects, line=card.line, **fields)
+
+
+def _take_from_hand(state: State, name: str) -> None:
+    player = state.scenario.players["you"]
+    if player.hand_given and name in player.hand:
+        hand = list(player.hand)
+        hand.remove(name)
+        player.hand = tuple(hand)
+
+
+# -- Ⅰ-C: attaching Energy from the hand ----------------------------------------------
+
+def attach(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
+    mon = state.at(ask.to)
+    mon.energy = mon.energy + (ask.energy,)
+    _take_from_hand(state, ask.energy.name)
+    state.scenario.turn.energy_attached = True
+    state.changed()
+    ruling.step(STEP, msg("carry.attach", energy=card_effects.energy_word(ask.energy.name), mon=mon.name),
+                ["guide-ja:I-C"], target=mon.position)
+    ctx = _context(state, ruling, scenario, ask.energy.name)
+    ctx.events.append(("attached", mon.uid, {"energy": ask.energy.name, "from": "hand", "cause": "any",
+                                             "cites": tuple(ask.energy.cites)}))
+    return ctx
+
+
+# -- Ⅰ-A-05: evolving ------------------------------------------------------------------------
+
+def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
+    old = state.at(ask.target)
+    new = _in_play(scenario, "ask.evolve.card", ask.card, damage=old.damage, energy=old.energy, tool=old.tool,
+                   position=old.position, owner=old.owner, uid=old.uid, under=tuple(old.under) + (old,),
+                   evolved_this_turn=True, evolved_from_this_turn=old.name)
+    player = state.scenario.players[old.owner]
+    if player.active is old:
+        player.active = new
+    else:
+        player.bench = tuple(new if m is old else m for m in player.bench)
+    _take_from_hand(state, ask.card.name)
+    state.changed()
+    ruling.step(STEP, msg("carry.evolve", mon=old.name, into=new.name, counters=msg("counters", n=new.damage // 10)),
+                ["guide-ja:I-A-05"], target=new.position)
+    ctx = _context(state, ruling, scenario, new.name, new.uid)
+    # Evolving with ふしぎなアメ is evolving from the hand (Ⅱ-E-05 FAQ); by another effect it is not.
+    if ask.via in ("hand", "rare_candy"):
+        ctx.events.append(("evolved", new.uid, {"from": "hand", "via": ask.via}))
+    return ctx
+
+
+# -- Ⅰ-A-04: putting a Basic Pokémon onto the Bench -----------------------------------------
+
+def bench(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
+    player = state.scenario.players["you"]
+    used = {m.position for m in player.bench} | {spot for spot, _ in state.left.values()} \
+        | {s for s in state.spots_before if s.startswith("you.bench")}
+    spot = next(f"you.bench[{i}]" for i in range(MAX_BENCH + len(used)) if f"you.bench[{i}]" not in used)
+    mon = _in_play(scenario, "ask.bench.card", ask.card, position=spot, owner="you", uid=spot,
+                   came_into_play_this_turn=True)
+    player.bench = player.bench + (mon,)
+    _take_from_hand(state, ask.card.name)
+    state.changed()
+    ruling.step(STEP, msg("carry.bench", mon=mon.name, pos=Pos(spot)), ["guide-ja:I-A-04"], target=spot)
+    ctx = _context(state, ruling, scenario, mon.name, mon.uid)
+    ctx.events.append(("benched", mon.uid, {"from": "hand"}))
+    return ctx
+
+
+# -- Ⅰ-A-03: retreating ------------------------------------------------------------------------
+
+def retreat(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
+    player = state.scenario.players["you"]
+    active = player.active
+    benched = state.at(ask.to) if ask.to else player.bench[0]
+    paid = _pay_retreat(active, ruling.cost or 0)
+    gone = [active.energy[i] for i in paid]
+    active.energy = tuple(e for i, e in enumerate(active.energy) if i not in paid)
+    state.discard("you", [e.name for e in gone])
+    state.swap(active, benched)
+    active.conditions = ()
+    active.effects = tuple(e for e in active.effects if e.origin != "attack")
+    state.scenario.turn.retreated = True
+    state.changed()
+    discarded = Joined(tuple(card_effects.energy_word(e.name) for e in gone)) if gone else msg("carry.nothing")
+    ruling.step(STEP, [msg("carry.retreat", out=active.name, into=benched.name, discarded=discarded)]
+                + ([msg("card_effect.first_chosen", name=benched.name)] if not ask.to else []),
+                ["guide-ja:I-A-03"], target=benched.position)
+    return _context(state, ruling, scenario, active.name)
+
+
+def _pay_retreat(mon: Pokemon, cost: int) -> list[int]:
+    """The Energy cards discarded to retreat, first in list order, until their units pay the cost."""
+    from judgebot.engine.board.energy import units_of
+
+    per_card: dict[int, int] = {}
+    for unit in units_of(mon):
+        per_card[unit.card_index] = per_card.get(unit.card_index, 0) + 1
+    chosen, paid = [], 0
+    for index in range(len(mon.energy)):
+        if paid >= cost:
+            break
+        chosen.append(index)
+        paid += per_card.get(index, 0)
+    return chosen
+
+
+# -- Ⅰ-B: playing a Trainer ---------------------------------------------------------------------
+
+def play(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
+    turn = state.scenario.turn
+    _take_from_hand(state, ask.card)
+    ctx = _context(state, ruling, scenario, ask.card)
+    if ask.card_kind == "tool":
+        from judgebot.engine.board.model import Tool
+
+        mon = state.at(ask.target)
+        mon.tool = _tool_of(ask.card) or Tool(name=ask.card)
+        ruling.step(STEP, msg("carry.tool", tool=ask.card, mon=mon.name), ["guide-ja:I-B-02"], target=mon.position)
+    elif ask.card_kind == "stadium":
+        old = state.scenario.stadium
+        if old is not None:
+            state.discard(old.owner, [old.name])
+        state.scenario.stadium = _stadium_of(ask.card)
+        turn.stadium_played = True
+        ruling.step(STEP, msg("carry.stadium", card=ask.card), ["guide-ja:I-B-04"])
+    else:
+        if ask.card_kind == "supporter":
+            turn.supporter_played = True
+        ruling.step(STEP, msg("carry.trainer", card=ask.card, kind=Term(f"card_kind.{ask.card_kind}")),
+                    ["guide-ja:I-B-01" if ask.card_kind == "item" else "guide-ja:I-B-03"])
+        card_effects.run(ctx, ask.do)
+        state.discard("you", [ask.card])
+    state.changed()
+    return ctx
+
+
+def _tool_of(name: str):
+    from judgebot.engine.format.catalog import load_catalog
+
+    entry = load_catalog().lookup(name)
+    return entry.tool if entry is not None and entry.tool is not None else None
+
+
+def _stadium_of(name: str):
+    from judgebot.engine.board.model import Stadium
+    from judgebot.engine.format.catalog import load_catalog
+
+    entry = load_catalog().lookup(name)
+    if entry is None:
+        return Stadium(name=name, owner="you")
+    return Stadium(name=entry.name, owner="you", effects=tuple(replace(e, origin="stadium") for e in entry.effects),
+                   cites=entry.sections)
+
+
+# -- Ⅰ-A-02: using an Ability --------------------------------------------------------------------
+
+def ability(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
+    mon = state.at(ask.by)
+    used = next(a for a in mon.abilities if a.name == ask.name)
+    mon.abilities_used = mon.abilities_used + (used.name,)
+    state.scenario.turn.abilities_used = state.scenario.turn.abilities_used + (used.name,)
+    ruling.step(STEP, msg("carry.ability", ability=used.name, mon=mon.name), ["guide-ja:I-A-02"],
+                target=mon.position)
+    ctx = _context(state, ruling, scenario, used.name, mon.uid)
+    ctx.cites = tuple(used.cites)
+    card_effects.run(ctx, used.do)
+    return ctx
+
+
+CARRY = {"attach": attach, "evolve": evolve, "bench": bench, "retreat": retreat, "play": play, "ability": ability}

@@ -1,0 +1,88 @@
+"""A turn as a sequence of actions (Format 2 `sequence`): each ask is ruled on the board
+the previous one left and, when allowed, carried out (procedures.carry_out; an attack
+changes the board by its own procedure). The sequence stops at the first ask that is
+not allowed. The ruling's `sequence` holds the per-ask rulings; `knocked_out`,
+`prizes_taken`, `triggered` and `discarded` accumulate over them; `board` is the board
+at the end, against the board the sequence started from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from importlib import import_module
+
+from judgebot.engine.board.model import Scenario
+from judgebot.engine.board.state import State
+from judgebot.engine.ruling.trace import Ruling
+
+
+def rule_entry(scenario: Scenario, ruling: Ruling) -> Ruling:
+    """One ask of the sequence: its procedure, then carried out when allowed."""
+    from judgebot.engine.procedures import carry_out
+
+    kind = scenario.ask.kind
+    entry = Ruling(file=scenario.file, ask=kind, in_play_of=ruling.in_play_of)
+    entry = import_module(f"judgebot.engine.procedures.{kind}").resolve(scenario, entry)
+    if entry.allowed and kind != "attack":
+        carry_out.apply(scenario, entry)
+    return entry
+
+
+def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
+    board = scenario
+    done: list[Ruling] = []
+    for index, ask in enumerate(scenario.ask.asks):
+        entry = rule_entry(replace(board, ask=ask), ruling)
+        done.append(entry)
+        if not entry.allowed:
+            break
+        if entry.state is not None:
+            board = _settled(entry.state)
+    ruling.sequence = done
+    ruling.allowed = all(entry.allowed for entry in done)
+    for entry in done:
+        ruling.steps += entry.steps
+        ruling.reasons += entry.reasons
+        for cite in entry.citations:
+            if cite not in ruling.citations:
+                ruling.citations.append(cite)
+    _accumulate(ruling, done)
+    whole = State(scenario)
+    whole_after = State(board)
+    ruling.board = {spot: now for spot, now in whole_after.whole_board().items()
+                    if now != whole.whole_board().get(spot)}
+    ruling.board_after = whole_after.whole_board()
+    return ruling
+
+
+def _settled(state: State) -> Scenario:
+    """The board an action left, as the scenario the next ask is ruled on: the Pokémon
+    keep their spots; one that left play is gone."""
+    after = state.scenario
+    for mon in after.all_pokemon():
+        mon.uid = mon.position
+    return after
+
+
+def _accumulate(ruling: Ruling, done: list[Ruling]) -> None:
+    knocked: list[str] = []
+    prizes = {"you": 0, "opponent": 0}
+    triggered: list[str] = []
+    discarded: dict[str, list[str]] = {}
+    winner = None
+    for entry in done:
+        knocked += entry.knocked_out or []
+        for side, n in (entry.prizes_taken or {}).items():
+            prizes[side] += n
+        triggered += entry.triggered or []
+        for side, cards in (entry.discarded or {}).items():
+            discarded.setdefault(side, []).extend(cards)
+        winner = winner or entry.winner
+    ruling.knocked_out = knocked
+    ruling.prizes_taken = prizes
+    ruling.triggered = triggered
+    ruling.discarded = discarded or None
+    ruling.winner = winner
+    last = done[-1]
+    ruling.counters_after = dict(last.counters_after)
+    ruling.conditions_after = dict(last.conditions_after)
