@@ -21,10 +21,10 @@ CORPUS_DIR = ROOT / "data" / "corpus"
 
 CATEGORIES = {"item", "supporter", "stadium", "tool", "special_energy", "ability", "attack"}
 ASK_KINDS = {"attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup",
-             "game_end", "setup"}
+             "game_end", "setup", "sequence"}
 EXPECT_KEYS = {"allowed", "failed", "cost", "damage", "counters", "conditions", "knocked_out",
                "prizes_taken", "winner", "extra_draws", "cites",
-               "board", "discarded", "triggered"}  # the last three: Format 2
+               "board", "discarded", "triggered", "sequence"}  # the last four: Format 2
 # What gives a modelled entry its meaning, per category (docs/CATALOG.md).
 MEANING_KEYS = {
     "item": {"effects", "does", "pay"},

@@ -26,6 +26,10 @@ def corpus():
 
 
 def _entries(result):
+    if result["ask"] == "sequence":  # each entry is the ruling of its own ask
+        for entry in result["sequence"]:
+            yield from _entries(entry)
+        return
     for step in result["steps"]:
         yield f"{result['ask']}.{step['step']}", step
     for reason in result["reasons"]:

@@ -82,10 +82,10 @@ CASES = [
      "バーニングダーク"),
     ("attack: {name: バーニングダーク}", "attack: {name: バーニングダーク}\n  retreat: {}",
      "rulings/x.yaml:19:1: ask: expected exactly one of attack, retreat, ability, evolve, bench, play, attach, "
-     "checkup, game_end, setup; got 2 keys: attack, retreat"),
+     "checkup, game_end, setup, sequence; got 2 keys: attack, retreat"),
     ("attack: {name: バーニングダーク}", "fight: {name: バーニングダーク}",
      "rulings/x.yaml:20:3: ask.fight: unknown ask 'fight'; expected one of attack, retreat, ability, evolve, "
-     "bench, play, attach, checkup, game_end, setup"),
+     "bench, play, attach, checkup, game_end, setup, sequence"),
     ("attack: {name: バーニングダーク}", "attack: {name: バーニングダーク, targets: [opponent.bench[0]]}",
      "rulings/x.yaml:20:38: ask.attack.targets[0]: no Pokémon at opponent.bench[0]: opponent has 0 Benched "
      "Pokémon"),
@@ -120,7 +120,7 @@ CASES = [
      "rulings/x.yaml:23:3: expect.winner: unknown winner 'me'; expected one of you, opponent, draw"),
     ("damage: {opponent.active: 210}", "damage: {opponent.active: 210}\n  verdict: ok",
      "rulings/x.yaml:23:3: expect.verdict: unknown key 'verdict'; allowed keys: allowed, failed, cost, damage, "
-     "counters, conditions, knocked_out, prizes_taken, winner, extra_draws, board, discarded, triggered, cites"),
+     "counters, conditions, knocked_out, prizes_taken, winner, extra_draws, board, discarded, triggered, sequence, cites"),
     ("damage: {opponent.active: 210}", "knocked_out: [opponent.bench[1]]",
      "rulings/x.yaml:22:17: expect.knocked_out[0]: no Pokémon at opponent.bench[1]: opponent has 0 Benched "
      "Pokémon"),

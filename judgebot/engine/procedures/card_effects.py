@@ -201,7 +201,7 @@ def heal(ctx: Context, action: Action) -> None:
     if amount:
         mon.healed_this_turn = True
     ctx.state.changed()
-    ctx.record(msg("card_effect.heal", mon=mon.name, amount=amount, left=mon.damage // 10),
+    ctx.record(msg("card_effect.heal", mon=mon.name, amount=amount, n=mon.damage // 10),
                ["guide-ja:II-C-06"], target=mon.position, value=amount)
 
 
