@@ -46,7 +46,11 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
         for cite in entry.citations:
             if cite not in ruling.citations:
                 ruling.citations.append(cite)
-    _accumulate(ruling, done)
+    carried = [entry for entry in done if entry.allowed]
+    if not carried:  # nothing was done: the board keys do not apply (as for a single ask)
+        ruling.counters_after, ruling.conditions_after = dict(done[-1].counters_after), dict(done[-1].conditions_after)
+        return ruling
+    _accumulate(ruling, carried)
     whole = State(scenario)
     whole_after = State(board)
     ruling.board = {spot: now for spot, now in whole_after.whole_board().items()
