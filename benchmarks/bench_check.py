@@ -1,6 +1,8 @@
 """Benchmark: `judgebot check --json DIR` over 1,000 generated attack scenarios, as a
 whole process, against a baseline measured in the same run: a process that only
-yaml.safe_loads the same files. Reports rulings per second and the ratio.
+yaml.safe_loads the same files. Reports rulings per second and the ratio, for format-1
+files and for a mix where every other file is Format 2 (a step-3 switch, a damage
+formula, `do` actions at step 5, a "when damaged" trigger on the Defending Pokémon).
 
     python3 dev.py bench check
 """
@@ -22,12 +24,14 @@ SEED = 3
 TYPES = ["grass", "fire", "water", "lightning", "psychic", "fighting", "darkness", "metal"]
 RULES = ["none", "none", "none", "ex", "v", "mega_ex", "vmax", "radiant"]
 
+# The anchor: the same files parsed by PyYAML's C safe loader (libyaml), as the issue measures.
 SAFE_LOAD_ONLY = """
 import sys, yaml
 from pathlib import Path
+loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 count = 0
 for path in sorted(Path(sys.argv[1]).rglob("*.yaml")):
-    yaml.safe_load(path.read_text(encoding="utf-8"))
+    yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     count += 1
 print(count)
 """
@@ -88,13 +92,41 @@ def scenario(rng: random.Random, index: int) -> dict:
     return data
 
 
-def generate(directory: Path, count: int = COUNT) -> None:
+def format2(rng: random.Random, data: dict) -> dict:
+    """The same board as a Format 2 file: the board changes as the attack proceeds."""
+    data = dict(data, format=2)
+    attack = data["you"]["active"]["attacks"][0]
+    if rng.random() < 0.5:
+        attack["damage"] = {"base": rng.randrange(10, 100, 10), "plus": rng.choice([10, 20, 30]),
+                            "per": rng.choice([{"energy": "self"}, {"bench": "opponent"}, {"counters": "defending"}])}
+    do = []
+    if rng.random() < 0.4:
+        do.append({"switch": {"side": "opponent", "at": "before_damage"}})
+    if rng.random() < 0.5:
+        do.append({"place_counters": {"target": "opponent.bench[0]", "count": rng.randint(1, 3)}})
+    if rng.random() < 0.3:
+        do.append({"discard_energy": {"from": "self", "count": 1}})
+    if rng.random() < 0.3:
+        do.append({"heal": {"target": "self", "amount": 30}})
+    if do:
+        attack["do"] = do
+    if rng.random() < 0.5:
+        data["opponent"]["active"].setdefault("effects", []).append(
+            {"kind": "trigger", "name": "はんげき", "on": "damaged",
+             "do": [{"place_counters": {"target": "attacker", "count": 2}}]})
+    return data
+
+
+def generate(directory: Path, count: int = COUNT, mix: bool = False) -> None:
     rng = random.Random(SEED)
     for index in range(count):
         sub = directory / f"group{index % 10}"
         sub.mkdir(exist_ok=True)
+        data = scenario(rng, index)
+        if mix and index % 2:
+            data = format2(rng, data)
         (sub / f"s{index:04d}.yaml").write_text(
-            yaml.safe_dump(scenario(rng, index), allow_unicode=True, sort_keys=False), encoding="utf-8")
+            yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 def _timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess]:
@@ -104,9 +136,13 @@ def _timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess]:
 
 
 def main() -> dict:
+    return {"format1": measure(mix=False), "format1_and_2": measure(mix=True)}
+
+
+def measure(mix: bool) -> dict:
     with tempfile.TemporaryDirectory(prefix="judgebot-bench-check-") as tmp:
         directory = Path(tmp)
-        generate(directory)
+        generate(directory, mix=mix)
         check_seconds, check = _timed([sys.executable, "-m", "judgebot", "check", "--json", str(directory)])
         if check.returncode != 0:
             raise SystemExit(f"judgebot check failed ({check.returncode}): {check.stderr.strip()}")
@@ -116,6 +152,7 @@ def main() -> dict:
             raise SystemExit(f"baseline failed: {load.stderr.strip()}")
     report = {
         "scenarios": COUNT,
+        "format2_files": COUNT // 2 if mix else 0,
         "rulings": len(rulings),
         "check_seconds": round(check_seconds, 3),
         "safe_load_seconds": round(load_seconds, 3),

@@ -97,8 +97,14 @@ def check_rows(tmp: Path, runs: int) -> list[dict]:
     anchor = lambda: _run([PY, "-c", SAFE_LOAD, str(directory)])  # noqa: E731
     human = paired(lambda: _run([*JUDGEBOT, "check", str(directory)]), anchor, runs)
     as_json = paired(lambda: _run([*JUDGEBOT, "check", "--json", str(directory)]), anchor, runs)
+    mixed = tmp / "scenarios-1000-format2"
+    mixed.mkdir()
+    generate(mixed, 1000, mix=True)
+    mixed_anchor = lambda: _run([PY, "-c", SAFE_LOAD, str(mixed)])  # noqa: E731
+    as_json_mixed = paired(lambda: _run([*JUDGEBOT, "check", "--json", str(mixed)]), mixed_anchor, runs)
     return [row("check 1,000, human output", "C yaml.safe_load of the files", *human, 3.0),
-            row("check --json 1,000", "C yaml.safe_load of the files", *as_json, 2.0)]
+            row("check --json 1,000", "C yaml.safe_load of the files", *as_json, 2.0),
+            row("check --json 1,000, half of them Format 2", "C yaml.safe_load of the files", *as_json_mixed, 2.0)]
 
 
 def terminal_row(tmp: Path) -> dict:

@@ -214,6 +214,16 @@ class Board:
                 placed.append(Placed(effect, None, stadium.owner, "both"))
         return placed
 
+    @property
+    def has_triggers(self) -> bool:
+        """Is any trigger on the board, working or not? (most boards have none)"""
+        found = self.__dict__.get("_has_triggers")
+        if found is None:
+            found = self.__dict__["_has_triggers"] = any(
+                p.effect.kind == "trigger" for p in self.placed) or any(
+                s.placed.effect.kind == "trigger" for s in self.silenced)
+        return found
+
     def targets(self, placed: Placed) -> list[Pokemon]:
         return self._targets(placed)
 

@@ -11,10 +11,16 @@ now (effects.Board), rebuilt after every change rather than patched.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from judgebot.engine.board.effects import Board
 from judgebot.engine.board.model import Pokemon, Scenario
+
+
+def _copy(obj):
+    """A shallow copy of a model object (its fields are tuples and values: changing the
+    copy's fields never reaches the original). dataclasses.replace re-runs __init__."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 def energy_name(energy) -> str:
@@ -34,11 +40,13 @@ class State:
         self.original = scenario
         players = {}
         for side, player in scenario.players.items():
-            active = replace(player.active) if player.active is not None else None
-            bench = tuple(replace(mon) for mon in player.bench)
-            players[side] = replace(player, active=active, bench=bench)
+            copied = _copy(player)
+            copied.active = _copy(player.active) if player.active is not None else None
+            copied.bench = tuple(_copy(mon) for mon in player.bench)
+            players[side] = copied
         # The turn's records change as actions are carried out (a sequence reads them).
-        self.scenario = replace(scenario, players=players, turn=replace(scenario.turn))
+        self.scenario = _copy(scenario)
+        self.scenario.players, self.scenario.turn = players, _copy(scenario.turn)
         self.spots_before = {mon.position: snapshot(mon) for mon in scenario.all_pokemon()}
         self.left: dict[str, tuple[str, Pokemon]] = {}  # uid -> (spot it left, the Pokémon as it left)
         self.discarded: dict[str, list[str]] = {"you": [], "opponent": []}
@@ -47,6 +55,8 @@ class State:
         self.drawn: dict[str, int] = {"you": 0, "opponent": 0}
         self.winner_by_effect: str | None = None
         self._board: Board | None = None
+        self._by_uid: dict[str, Pokemon] | None = None
+        self._by_spot: dict[str, Pokemon] | None = None
 
     # -- reading -----------------------------------------------------------------
     def board(self) -> Board:
@@ -56,15 +66,22 @@ class State:
 
     def changed(self) -> None:
         self._board = None
+        self._by_uid = self._by_spot = None
+
+    def _index(self) -> None:
+        mons = self.scenario.all_pokemon()
+        self._by_uid = {mon.uid: mon for mon in mons}
+        self._by_spot = {mon.position: mon for mon in mons}
 
     def at(self, spot: str) -> Pokemon | None:
-        return self.scenario.at(spot)
+        if self._by_spot is None:
+            self._index()
+        return self._by_spot.get(spot)
 
     def by_uid(self, uid: str) -> Pokemon | None:
-        for mon in self.scenario.all_pokemon():
-            if mon.uid == uid:
-                return mon
-        return None
+        if self._by_uid is None:
+            self._index()
+        return self._by_uid.get(uid)
 
     def spot_of(self, uid: str) -> str:
         mon = self.by_uid(uid)
@@ -108,20 +125,16 @@ class State:
         self.changed()
 
     # -- the ruling's keys ---------------------------------------------------------------
-    def board_changes(self) -> dict[str, dict | None]:
-        """Every spot whose contents changed: what is there now (None: empty)."""
-        spots = set(self.spots_before) | {mon.position for mon in self.scenario.all_pokemon()}
-        changes = {}
-        for spot in sorted(spots, key=_spot_order):
-            now = snapshot(self.at(spot))
-            if now != self.spots_before.get(spot):
-                changes[spot] = now
-        return changes
-
     def whole_board(self) -> dict[str, dict | None]:
-        """Every spot the ruling saw, as it is now (None: empty)."""
-        spots = set(self.spots_before) | {mon.position for mon in self.scenario.all_pokemon()}
-        return {spot: snapshot(self.at(spot)) for spot in spots}
+        """Every spot the ruling saw, as it is now (None: empty), in board order."""
+        now = {mon.position: snapshot(mon) for mon in self.scenario.all_pokemon()}
+        spots = sorted(set(self.spots_before) | set(now), key=_spot_order)
+        return {spot: now.get(spot) for spot in spots}
+
+    def board_changes(self, whole: dict[str, dict | None] | None = None) -> dict[str, dict | None]:
+        """Every spot whose contents changed: what is there now (None: empty)."""
+        whole = self.whole_board() if whole is None else whole
+        return {spot: now for spot, now in whole.items() if now != self.spots_before.get(spot)}
 
     def discarded_cards(self) -> dict[str, list[str]] | None:
         found = {side: list(cards) for side, cards in self.discarded.items() if cards}

@@ -38,7 +38,7 @@ def knockouts(state: State, ruling: Ruling, before: dict[str, int], attack_damag
             state.scenario.players[side].prizes -= outcome.prizes_taken[side]
         if not outcome.knocked_out:
             break
-        for mon in outcome.knocked_out:
+        for mon in outcome.knocked_out if board.has_triggers else ():
             ctx = context("on_knockout")
             cause = "attack_damage" if mon.uid in attack_damage_from else ("attack" if attacker_uid else "effect")
             timing.fire(ctx, timing.Event("knocked_out", mon.uid, cause=cause, attacker_uid=attacker_uid))
@@ -75,8 +75,8 @@ def report(state: State, ruling: Ruling, before: dict[str, int], outcome: knocko
         ruling.conditions_after[mon.position] = []
         changed.pop(mon.position, None)
     ruling.conditions = changed if had_changes else None
-    ruling.board = state.board_changes()
     ruling.board_after = state.whole_board()
+    ruling.board = state.board_changes(ruling.board_after)
     ruling.discarded = state.discarded_cards()
     ruling.triggered = list(state.triggered)
 

@@ -226,8 +226,7 @@ def coin_checks(r: Resolution) -> bool:
             ruling.step("coin_check", msg("attack.coin.tails.check", n=index + 1), cites + ["guide-ja:II-D-01"],
                         value="tails")
         elif kind == "confused":
-            mon.damage += CONFUSION_COUNTERS * 10
-            r.state.changed()
+            mon.damage += CONFUSION_COUNTERS * 10  # damage alone changes no effect in force
             ruling.step("coin_check", msg("attack.coin.tails.confused", n=index + 1, mon=mon.name,
                                           counters=msg("counters", n=CONFUSION_COUNTERS)),
                         cites, value="tails", change=f"+{CONFUSION_COUNTERS * 10}", target=mon.position)
@@ -378,7 +377,7 @@ def damage(r: Resolution) -> dict[str, int]:
     if not hits:
         ruling.step("damage", msg("attack.no_damage", attack=r.attack.name), _cite("damage"))
     for h in hits:
-        if h.kind != "self":
+        if h.kind != "self" and r.state.board().has_triggers:
             ctx = r.context("damage")
             timing.fire(ctx, timing.Event("before_damage", h.target.uid, cause="attack_damage",
                                           attacker_uid=r.attacker.uid, hit=h.kind))
@@ -388,8 +387,7 @@ def damage(r: Resolution) -> dict[str, int]:
         amount = dmg.calculate(r.board, ruling, h)
         position = h.target.position
         taken[position] = taken.get(position, 0) + amount
-        h.target.damage += amount
-        r.state.changed()
+        h.target.damage += amount  # damage alone changes no effect in force: the board stays
         if amount > 0:
             r.attack_damage_from[h.target.uid] = h.attacker.owner
             r.damaged.append((h.target.uid, amount, h.kind))
@@ -453,6 +451,8 @@ def other_effects(r: Resolution) -> None:
 def on_damaged(r: Resolution) -> None:
     """Step 6 (Ⅱ-E-03): effects that work when a Pokémon took 10 damage or more from the
     attack, on the board as step 5 left it."""
+    if not r.state.board().has_triggers:
+        return
     for uid, amount, kind in r.damaged:
         ctx = r.context("on_damaged")
         timing.fire(ctx, timing.Event("damaged", uid, cause="attack_damage", attacker_uid=r.attacker.uid, hit=kind,

@@ -28,6 +28,11 @@ ROTATION = ("asleep", "confused", "paralyzed")
 PROTECTION = "guide-ja:II-C-17"
 
 
+# Damage, counters and Special Conditions change no effect in force (no filter reads them), so
+# the actions that change only those leave effects.Board as it is; every other change
+# calls State.changed() and the board is rebuilt.
+
+
 class AttackFails(Exception):
     """`fail`: the attack fails here and does nothing more (Ⅱ-D-01)."""
 
@@ -161,7 +166,6 @@ def place_counters(ctx: Context, action: Action) -> None:
     if _protected_step(ctx, mon, what, ("guide-ja:II-C-07/faq-1",), "guide-ja:II-C-07"):
         return
     mon.damage += count * 10
-    ctx.state.changed()
     ctx.record(msg("card_effect.place_counters", mon=mon.name, counters=what, total=mon.damage // 10),
                ["guide-ja:II-C-07"], target=mon.position, value=mon.damage // 10)
 
@@ -177,7 +181,6 @@ def move_counters(ctx: Context, action: Action) -> None:
                    target=source.position)
         return
     source.damage -= count * 10
-    ctx.state.changed()
     what = msg("counters", n=count)
     if _protected_step(ctx, dest, what, ("guide-ja:II-C-08/faq-1",), "guide-ja:II-C-08"):
         ctx.record(msg("card_effect.move_counters.removed", mon=source.name, counters=what),
@@ -200,7 +203,6 @@ def heal(ctx: Context, action: Action) -> None:
     mon.damage -= amount
     if amount:
         mon.healed_this_turn = True
-    ctx.state.changed()
     ctx.record(msg("card_effect.heal", mon=mon.name, amount=amount, n=mon.damage // 10),
                ["guide-ja:II-C-06"], target=mon.position, value=amount)
 
@@ -223,7 +225,6 @@ def condition(ctx: Context, action: Action) -> None:
         if added not in now:
             now.append(added)
     mon.conditions = tuple(c for c in CONDITIONS if c in now)
-    ctx.state.changed()
     said = Joined(tuple(Term(f"condition.{c}") for c in mon.conditions)) if mon.conditions \
         else msg("card_effect.condition.none")
     ctx.record(msg("card_effect.condition", mon=mon.name, conditions=said), ["guide-ja:I-F"], target=mon.position,

@@ -80,6 +80,8 @@ def mismatch(placed: Placed, event: Event, mon, state) -> Msg | None:
 def fire(ctx: Context, event: Event) -> None:
     """Offer the event to the triggers in force on its Pokémon now; carry out those that work."""
     state = ctx.state
+    if not state.board().has_triggers:
+        return
     mon = state.by_uid(event.uid)
     if mon is None:
         return
