@@ -223,10 +223,13 @@ class Format2Reader:
             raw = self.mapping(value, path, ("at", "match"), required=("match",))
             return {"kind": "at", "at": self.target(raw["at"], _join(path, "at")),
                     "match": self.filter(raw["match"], _join(path, "match"))}
-        allowed = (kind, "at_least") + (("type",) if kind == "energy" else ())
-        raw = self.mapping(value, path, allowed, required=("at_least",))
+        allowed = (kind, "at_least", "at_most") + (("type",) if kind == "energy" else ())
+        raw = self.mapping(value, path, allowed)
+        if ("at_least" in raw) == ("at_most" in raw):
+            self.fail(path, f"a {kind} test needs exactly one of at_least, at_most")
+        bound = "at_least" if "at_least" in raw else "at_most"  # at_most: extension (0 counters: full HP)
         test = {"kind": kind, "of": self.target(raw[kind], _join(path, kind)),
-                "at_least": self.count(raw["at_least"], _join(path, "at_least"))}
+                bound: self.count(raw[bound], _join(path, bound))}
         if "type" in raw:
             test["type"] = self.type(raw["type"], _join(path, "type"))
         return test

@@ -204,7 +204,8 @@ def heal(ctx: Context, action: Action) -> None:
     if amount:
         mon.healed_this_turn = True
     ctx.record(msg("card_effect.heal", mon=mon.name, amount=amount, n=mon.damage // 10),
-               ["guide-ja:II-C-06"], target=mon.position, value=amount)
+               ["guide-ja:II-C-06"] + (["guide-ja:II-D-03"] if action.get("all") else []), target=mon.position,
+               value=amount)
 
 
 # -- Ⅰ-F: Special Conditions ------------------------------------------------------------------
@@ -359,11 +360,21 @@ def move_energy(ctx: Context, action: Action) -> None:
         ctx.record(msg("card_effect.energy.none", mon=source.name), ["guide-ja:II-C-10"], target=source.position)
         return
     moved = [source.energy[i] for i in picked]
+    # Ⅱ-C-10 FAQ 1: "N Energy" counted in cards — a card working as several moves as one.
+    several = [e for e in moved if _units(source, e) > 1] if action.get("count") else []
+    faq = list(in_their_edition(("guide-ja:II-C-10/faq-1",), [c for e in several for c in e.cites])) if several else []
     source.energy = tuple(e for i, e in enumerate(source.energy) if i not in picked)
     dest.energy = dest.energy + tuple(moved)
     ctx.state.changed()
     ctx.record(msg("card_effect.move_energy", energy=Joined(tuple(energy_word(e.name) for e in moved)),
-                   source=source.name, dest=dest.name), ["guide-ja:II-C-10"] + rules, target=dest.position)
+                   source=source.name, dest=dest.name), faq + ["guide-ja:II-C-10"] + rules, target=dest.position)
+
+
+def _units(mon: Pokemon, energy) -> int:
+    from judgebot.engine.board.energy import units_of
+
+    index = next(i for i, e in enumerate(mon.energy) if e is energy)
+    return sum(1 for u in units_of(mon) if u.card_index == index)
 
 
 def discard_energy(ctx: Context, action: Action) -> None:
@@ -381,7 +392,8 @@ def discard_energy(ctx: Context, action: Action) -> None:
     ctx.state.discard(mon.owner, [e.name for e in gone])
     ctx.state.changed()
     ctx.record(msg("card_effect.discard_energy", energy=Joined(tuple(energy_word(e.name) for e in gone)),
-                   mon=mon.name), rules + ["guide-ja:II-C-01"], target=mon.position)
+                   mon=mon.name), rules + ["guide-ja:II-C-01"] + (["guide-ja:II-D-03"] if action.get("all") else []),
+               target=mon.position)
 
 
 def discard_tool(ctx: Context, action: Action) -> None:
@@ -505,9 +517,16 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
     if mon is None:
         return False, 0, []
     if test["kind"] == "counters":
-        return mon.damage // 10 >= test["at_least"], mon.damage // 10, []
+        have = mon.damage // 10
+        # No damage counters at all is "HP full" (Ⅱ-D-14).
+        rules = ["guide-ja:II-D-14"] if test.get("at_most") == 0 else []
+        return _within(have, test), have, rules
     have, every, cards = energy_units(ctx.state.board(), mon, test.get("type"), cards=False, with_cites=True)
-    return have >= test["at_least"], have, (["guide-ja:II-D-08"] + cards if every else [])
+    return _within(have, test), have, (["guide-ja:II-D-08"] + cards if every else [])
+
+
+def _within(have: int, test: dict) -> bool:
+    return have >= test["at_least"] if "at_least" in test else have <= test["at_most"]
 
 
 # The rule of what a conditional text would do, cited where the condition decides it.
