@@ -16,8 +16,8 @@ Poison, Burn, Sleep, Paralysis (Ⅰ-F step 1; rules-ko "포켓몬 체크의 순�
 Counter modifiers (Ⅱ-E-16, Ⅱ-E-17): of several "becomes N" the largest applies once,
 then every "N more" is added. Special Conditions received before the Pokémon became
 protected from attack effects stay (Ⅱ-C-17 FAQ 2). Checkup effects of Abilities and
-Trainers (Ⅰ-F step 2, Ⅱ-E-08) have no primitive in the scenario format and are not
-applied. Then Knock Outs for both sides (Ⅰ-F step 3, Ⅰ-D), Prizes, and game end (Ⅰ-E).
+Trainers (Ⅰ-F step 2, Ⅱ-E-08) are Format 2 `checkup` triggers, and effects "at the end of
+the turn" (Ⅱ-E-21) `end_of_turn` triggers, which work before the Checkup. Then Knock Outs for both sides (Ⅰ-F step 3, Ⅰ-D), Prizes, and game end (Ⅰ-E).
 
 Coins, from `coins` in this fixed order: every Burn flip, then every Sleep flip; within
 one condition `you` before `opponent` (only Active Pokémon have Special Conditions).
@@ -110,6 +110,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     check_coins(scenario, c.flips)
     ruling.step("order", msg("checkup.order"),
                 ORDER_CITES + ["guide-ja:II-E-21"])
+    end_of_turn(c)
     poison(c)
     burn(c)
     sleep(c)
@@ -205,7 +206,44 @@ def paralysis(c: Checkup) -> None:
 
 
 def card_effects(c: Checkup) -> None:
-    c.ruling.step("card_effects", msg("checkup.card_effects"), _cite("card_effects"))
+    """Ⅰ-F step 2, Ⅱ-E-08: effects that work at every Pokémon Checkup (Format 2 `checkup`
+    triggers), on the board as the Special Conditions left it; the turn player's first."""
+    if not c.board.has_triggers:
+        c.ruling.step("card_effects", msg("checkup.card_effects"), _cite("card_effects"))
+        return
+    _fire_all(c, "checkup", "card_effects")
+
+
+def end_of_turn(c: Checkup) -> None:
+    """Ⅱ-E-21: effects that work at the end of the turn come before the Checkup (Format 2
+    `end_of_turn` triggers)."""
+    if c.board.has_triggers:
+        _fire_all(c, "end_of_turn", "end_of_turn")
+
+
+def _fire_all(c: Checkup, event: str, step: str) -> None:
+    """Offer `event` to every Pokémon in play on a board as state that starts from the
+    Checkup's counts so far; what the triggers change is carried back."""
+    from judgebot.engine.board.state import State
+    from judgebot.engine.procedures import timing
+    from judgebot.engine.procedures.card_effects import Coins, Context
+
+    state = State(c.scenario)
+    for mon in state.scenario.all_pokemon():
+        mon.damage = c.damage_after[mon.position]
+        mon.conditions = tuple(c.conditions_after[mon.position])
+    used = sum(1 for f in c.flips)
+    ctx = Context(state=state, ruling=c.ruling, step=step, side="you", source=event,
+                  coins=Coins(tuple(c.scenario.coins), used=used, file=c.scenario.file,
+                              line=c.scenario.line_of("coins")),
+                  step_cites=tuple(_cite("card_effects")), scenario_file=c.scenario.file)
+    for mon in list(state.scenario.all_pokemon()):  # you first (the turn player), then opponent
+        timing.fire(ctx, timing.Event(event, mon.uid))
+        timing.drain(ctx)
+    for mon in state.scenario.all_pokemon():
+        c.damage_after[mon.uid] = mon.damage
+        c.conditions_after[mon.uid] = list(mon.conditions)
+    c.ruling.triggered = (c.ruling.triggered or []) + state.triggered
 
 
 # -- Knock Outs, Prizes, game end ---------------------------------------------------------
