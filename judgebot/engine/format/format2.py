@@ -25,7 +25,7 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
     "heal": {"target": "target", "amount": "damage", "all": "true"},
     "condition": {"target": "target", "add": "condition_list", "remove": "condition_list"},
     "switch": {"side": "card_side", "to": "target", "chosen_by": "card_side"},
-    "attach_energy": {"to": "target", "energy": "energy_cards", "from": "zone"},
+    "attach_energy": {"to": "target", "energy": "energy_cards", "from": "zone", "match": "filter"},
     "move_energy": {"from": "target", "to": "target", "energy": "energy_names", "count": "positive",
                     "type": "type"},
     "discard_energy": {"from": "target", "energy": "energy_names", "count": "positive", "type": "type",
@@ -59,6 +59,23 @@ PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemo
 DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
 FORMULA_KEYS = ("base", "plus", "minus", "times", "per", "if")
 TEST_KINDS = ("counters", "energy", "at", "prizes")
+
+
+# `does` words (the "nothing would happen" check) of the actions that have one: a text with
+# `do` and no `does` gets them from its actions (SCENARIOS.md, settled points).
+DOES_OF_ACTION = {"heal": "heal", "draw": "draw", "attach_energy": "attach_energy", "move_counters": "move_damage",
+                  "move_energy": "move_energy"}
+
+
+def does_of(actions) -> tuple[str, ...]:
+    words = []
+    for action in actions:
+        word = DOES_OF_ACTION.get(action.kind)
+        if action.kind == "switch":
+            word = "switch_own" if action.get("side") == "own" else "switch_opponent"
+        if word and word not in words:
+            words.append(word)
+    return tuple(words)
 
 
 def _join(path: str, key: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any, Callable, Protocol
 
 from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
-from judgebot.engine.format.format2 import Format2Reader
+from judgebot.engine.format.format2 import Format2Reader, does_of
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 
@@ -432,23 +432,30 @@ class Reader(Format2Reader):
             return entry.ability
         raw = self.mapping(value, path, ABILITY_KEYS, required=() if name else ("name",))
         name = self.text(raw["name"], _join(path, "name")) if "name" in raw else name
+        if not cites and self.catalog is not None:
+            # An Ability written inline under a catalog card's name keeps the card's sections.
+            known = self.catalog.lookup(name)
+            if known is not None and known.category == "ability":
+                cites = tuple(known.sections)
         effects = tuple(_resource(e, f"Ability {name}", "ability", cites)
                         for e in self.one_or_more_effects(raw.get("effect"), _join(path, "effect"), "ability"))
 
         def flag(key, default):
             return self.bool(raw[key], _join(path, key)) if key in raw else default
 
+        do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else ()
         return Ability(
             name=name,
             declared=flag("declared", not effects),
             once_per_turn=flag("once_per_turn", True),
             exclusive=flag("exclusive", False),
             active_only=flag("active_only", False),
-            does=tuple(self.list_of(raw.get("does"), _join(path, "does"), self.does_word)),
+            does=tuple(self.list_of(raw.get("does"), _join(path, "does"), self.does_word)) if "does" in raw
+            else does_of(do),
             pay=tuple(self.list_of(raw.get("pay"), _join(path, "pay"), self.pay_item)),
             effects=effects,
             cites=cites,
-            do=self.actions(raw["do"], _join(path, "do")) if "do" in raw else (),
+            do=do,
         )
 
     def does_word(self, value: Any, path: str) -> str:

@@ -16,6 +16,7 @@ from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk
                                    BenchAsk, CheckupAsk, EndConditions, EvolveAsk, Expect, GameEndAsk,
                                    HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
                                    Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
+from judgebot.engine.format.format2 import does_of
 from judgebot.engine.format.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader, _join, describe
 from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
@@ -433,6 +434,8 @@ class ScenarioReader(Reader):
             self.fail(path, f"missing required key 'kind' ({card} is not an item, supporter, stadium or tool "
                             "in the card catalog)")
         does = tuple(self.list_of(raw["does"], _join(path, "does"), self.does_word)) if "does" in raw else None
+        if does is None and "do" in raw:
+            does = does_of(self.actions(raw["do"], _join(path, "do")))
         pay = tuple(self.list_of(raw["pay"], _join(path, "pay"), self.pay_item)) if "pay" in raw else None
         if entry is not None and not entry.modelled and does is None:
             self.not_modelled(_join(path, "card"), f"{entry.name}: not modelled: {entry.why or ''} — give "

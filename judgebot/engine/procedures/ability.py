@@ -145,6 +145,10 @@ def word_outcome(scenario: Scenario, side: str, word: str, playing: str | None =
         charged = [m for m in me.pokemon() if m.energy]
         ok = bool(charged) and len(me.pokemon()) >= 2
         return Outcome(word, ok, msg("action.why.energy_on", mons=_names(charged)) if ok else msg("action.why.no_energy"))
+    if word == "attach_energy" and me.hand_given:
+        energy = [c for c in me.hand if is_energy_card(c) and c != playing]
+        return Outcome(word, bool(energy), msg("action.why.energy_in_hand", n=len(energy)) if energy
+                       else msg("action.why.no_energy_in_hand"))
     if word == "discard":
         cards = hand_of(scenario, side, "`discard` discards from the hand", playing)
         return Outcome(word, bool(cards), msg("action.why.hand", n=len(cards)) if cards else msg("action.why.no_hand"))

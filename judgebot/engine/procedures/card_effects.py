@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
-from judgebot.engine.board.effects import cites_of, effects_msg, matches
+from judgebot.engine.board.effects import cites_of, effects_msg, filter_msg, matches
 from judgebot.engine.board.model import CONDITIONS, Action, Effect, Pokemon, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.formula import energy_units, filter_rules, provides_type
@@ -291,6 +291,12 @@ def attach_energy(ctx: Context, action: Action) -> None:
     if mon.owner != ctx.side:
         ctx.record(msg("card_effect.attach.not_own", mon=mon.name), ["guide-ja:II-C-09"], target=mon.position)
         return
+    allowed = action.get("match")
+    if allowed is not None and not matches(allowed, mon, ctx.side, None, ctx.state.board()):
+        # The text names which Pokémon it attaches to (extension `match`): another is not one of them.
+        ctx.record(msg("card_effect.attach.not_allowed", mon=mon.name, filter=filter_msg(allowed)),
+                   list(filter_rules(allowed)) + ["guide-ja:II-C-09"], target=mon.position)
+        return
     zone = action.get("from") or "hand"
     player = ctx.state.scenario.players[ctx.side]
     for energy in action.get("energy"):
@@ -309,7 +315,8 @@ def attach_energy(ctx: Context, action: Action) -> None:
         mon.energy = mon.energy + (energy,)
         ctx.state.changed()
         ctx.record(msg("card_effect.attach", energy=energy_word(energy.name), mon=mon.name,
-                       zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-C-09"], target=mon.position)
+                       zone=Term(f"card_effect.zone.{zone}")),
+                   list(filter_rules(allowed)) + ["guide-ja:II-C-09"], target=mon.position)
         ctx.events.append(("attached", mon.uid, {"energy": energy.name, "from": zone, "cites": tuple(energy.cites)}))
 
 
