@@ -117,6 +117,8 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_.evolved_from_this_turn is not None and target.evolved_from_this_turn not in filter_.evolved_from_this_turn:
         return False
+    if filter_.name_prefix is not None and not target.name.startswith(filter_.name_prefix):
+        return False
     if filter_.has_ability is not None:
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
         if has != filter_.has_ability:
@@ -451,6 +453,8 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.evolved." + ("yes" if filter_.evolved else "no")))
     if filter_.has_ability is not None:
         parts.append(msg("effect.filter.has_ability." + ("yes" if filter_.has_ability else "no")))
+    if filter_.name_prefix is not None:
+        parts.append(msg("effect.filter.name_prefix", names=Joined(filter_.name_prefix, sep="effect.filter.or")))
     if filter_.evolved_from_this_turn is not None:
         parts.append(msg("effect.filter.evolved_from", names=Joined(filter_.evolved_from_this_turn, sep="effect.filter.or")))
     return Joined(tuple(parts), sep="effect.filter.and") if parts else msg("effect.filter.any")

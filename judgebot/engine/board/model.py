@@ -40,6 +40,7 @@ class Filter:
     evolved: bool | None = None
     has_ability: bool | None = None  # extension: has an Ability in force now (Ⅱ-D-13 FAQ)
     evolved_from_this_turn: tuple[str, ...] | None = None  # extension: evolved this turn from one of these (Ⅱ-E-24)
+    name_prefix: tuple[str, ...] | None = None  # extension: a name that starts so (「ロケット団のポケモン」)
 
 
 @dataclass
@@ -150,6 +151,7 @@ class Energy:
     provides: tuple[Provision, ...]  # options: the first whose `when` holds applies
     effects: tuple[Effect, ...] = ()
     cites: tuple[str, ...] = ()
+    only_on: "Filter | None" = None  # extension: attached only to these; on another, discarded (Ⅱ-C-10 FAQ 2)
 
 
 @dataclass

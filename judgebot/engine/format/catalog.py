@@ -29,7 +29,7 @@ CATEGORY_KEYS = {
     "supporter": ("does", "pay", "do"),
     "stadium": ("does", "pay", "do"),
     "tool": (),
-    "special_energy": ("provides",),
+    "special_energy": ("provides", "only_on"),
     "ability": tuple(k for k in ABILITY_KEYS if k != "name"),
     "attack": tuple(k for k in ATTACK_KEYS if k not in ("name", "effects")),
 }
@@ -219,7 +219,8 @@ class CatalogReader(Reader):
             if "provides" not in raw:
                 self.fail(path, "missing required key 'provides'")
             options = tuple(self.list_or_one(raw["provides"], p("provides"), self.provision))
-            entry.energy = Energy(name=name, basic=False, provides=options, effects=entry.effects, cites=sections)
+            entry.energy = Energy(name=name, basic=False, provides=options, effects=entry.effects, cites=sections,
+                                  only_on=self.filter(raw["only_on"], p("only_on")) if "only_on" in raw else None)
         elif category == "ability":
             fields = {k: v for k, v in raw.items() if k in ABILITY_KEYS}
             ability = self.ability(fields, path, name=name, cites=sections)

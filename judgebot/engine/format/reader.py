@@ -67,7 +67,7 @@ POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
 CITATION_RE = re.compile(r"(guide-ja|guide-zh|rules-ko|rules-ja|wiki-ja):[^\s:/][^:/]*(/(faq|ex)-\d+)?")
 
 FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability",
-               "evolved_from_this_turn")
+               "evolved_from_this_turn", "name_prefix")
 # Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`
 # and `when` (extension: the effect works only while the Pokémon it is on matches, e.g.
 # ブレイブバングル's "（「ルールを持つポケモン」をのぞく）"; for `provides` it picks the option).
@@ -338,6 +338,7 @@ class Reader(Format2Reader):
             evolved=self.bool(raw["evolved"], _join(path, "evolved")) if "evolved" in raw else None,
             has_ability=self.bool(raw["has_ability"], _join(path, "has_ability")) if "has_ability" in raw else None,
             evolved_from_this_turn=many("evolved_from_this_turn", self.text),
+            name_prefix=many("name_prefix", self.text),
         )
 
     def primitive(self, value: Any, path: str, source: str = "", origin: str = "",
@@ -546,10 +547,11 @@ class Reader(Format2Reader):
                 return Energy(name=key, basic=True, provides=(Provision((key,), 1),))
             entry = self.entry(value, path, ("special_energy",))
             return entry.energy
-        raw = self.mapping(value, path, ("name", "provides", "units", "effects"), required=("name", "provides"))
+        raw = self.mapping(value, path, ("name", "provides", "units", "effects", "only_on"), required=("name", "provides"))
         name = self.text(raw["name"], _join(path, "name"))
         effects = self.effect_list(raw.get("effects"), _join(path, "effects"), "energy")
         return Energy(
+            only_on=self.filter(raw["only_on"], _join(path, "only_on")) if "only_on" in raw else None,
             name=name, basic=False,
             provides=(Provision(self.energy_types(raw["provides"], _join(path, "provides")),
                                 self.positive(raw["units"], _join(path, "units")) if "units" in raw else 1),),

@@ -371,10 +371,23 @@ def move_energy(ctx: Context, action: Action) -> None:
     several = [e for e in moved if _units(source, e) > 1] if action.get("count") else []
     faq = list(in_their_edition(("guide-ja:II-C-10/faq-1",), [c for e in several for c in e.cites])) if several else []
     source.energy = tuple(e for i, e in enumerate(source.energy) if i not in picked)
-    dest.energy = dest.energy + tuple(moved)
+    # Ⅱ-C-10 FAQ 2: a special Energy moved to a Pokémon it cannot be attached to is discarded,
+    # and the text ends there.
+    refused = [e for e in moved if e.only_on is not None and not matches(e.only_on, dest, dest.owner)]
+    kept = [e for e in moved if e not in refused]
+    dest.energy = dest.energy + tuple(kept)
     ctx.state.changed()
-    ctx.record(msg("card_effect.move_energy", energy=Joined(tuple(energy_word(e.name) for e in moved)),
-                   source=source.name, dest=dest.name), faq + ["guide-ja:II-C-10"] + rules, target=dest.position)
+    if kept:
+        ctx.record(msg("card_effect.move_energy", energy=Joined(tuple(energy_word(e.name) for e in kept)),
+                       source=source.name, dest=dest.name), faq + ["guide-ja:II-C-10"] + rules, target=dest.position)
+    if refused:
+        ctx.state.discard(source.owner, [e.name for e in refused])
+        said = Joined(tuple(e.name for e in refused))
+        own = list(in_their_edition(("guide-ja:II-C-10/faq-2",), [c for e in refused for c in e.cites]))
+        ctx.record(msg("card_effect.move_energy.refused", energy=said, dest=dest.name,
+                       filter=filter_msg(refused[0].only_on)), own + ["guide-ja:II-C-10", "guide-ja:II-C-01"],
+                   target=dest.position)
+        raise NothingFollows()
 
 
 def _units(mon: Pokemon, energy) -> int:

@@ -34,7 +34,10 @@ def apply(scenario: Scenario, ruling: Ruling) -> State:
     state = State(scenario)
     before = {m.uid: m.damage for m in scenario.all_pokemon()}
     ask = scenario.ask
-    ctx = CARRY[ask.kind](state, ruling, scenario, ask)
+    try:
+        ctx = CARRY[ask.kind](state, ruling, scenario, ask)
+    except card_effects.NothingFollows:
+        ctx = _context(state, ruling, scenario, ask.kind)
     try:
         timing.drain(ctx)
     except GameWon as won:
@@ -190,7 +193,10 @@ def play(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
             turn.supporter_played = True
         ruling.step(STEP, msg("carry.trainer", card=ask.card, kind=Term(f"card_kind.{ask.card_kind}")),
                     ["guide-ja:I-B-01" if ask.card_kind == "item" else "guide-ja:I-B-03"])
-        card_effects.run(ctx, ask.do)
+        try:
+            card_effects.run(ctx, ask.do)
+        except card_effects.NothingFollows:
+            pass  # the text ended early (Ⅱ-C-10 FAQ 2); the card is still used and discarded
         state.discard("you", [ask.card])
     state.changed()
     return ctx
@@ -225,7 +231,10 @@ def ability(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
                 target=mon.position)
     ctx = _context(state, ruling, scenario, used.name, mon.uid)
     ctx.cites = tuple(used.cites)
-    card_effects.run(ctx, used.do)
+    try:
+        card_effects.run(ctx, used.do)
+    except card_effects.NothingFollows:
+        pass
     return ctx
 
 
