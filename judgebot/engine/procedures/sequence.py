@@ -1,7 +1,7 @@
 """A turn as a sequence of actions (Format 2 `sequence`): each ask is ruled on the board
 the previous one left and, when allowed, carried out (procedures.carry_out; an attack
 changes the board by its own procedure). The sequence stops at the first ask that is
-not allowed. The ruling's `sequence` holds the per-ask rulings; `knocked_out`,
+not allowed, or when the game ends. The ruling's `sequence` holds the per-ask rulings; `knocked_out`,
 `prizes_taken`, `triggered` and `discarded` accumulate over them; `board` is the board
 at the end, against the board the sequence started from.
 """
@@ -34,8 +34,8 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     for index, ask in enumerate(scenario.ask.asks):
         entry = rule_entry(replace(board, ask=ask), ruling)
         done.append(entry)
-        if not entry.allowed:
-            break
+        if not entry.allowed or entry.winner is not None:
+            break  # not allowed: the turn stops there; a winner: the game is over (Ⅰ-E)
         if entry.state is not None:
             board = _settled(entry.state)
     ruling.sequence = done
@@ -51,11 +51,12 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
         ruling.counters_after, ruling.conditions_after = dict(done[-1].counters_after), dict(done[-1].conditions_after)
         return ruling
     _accumulate(ruling, carried)
-    whole = State(scenario)
-    whole_after = State(board)
-    ruling.board = {spot: now for spot, now in whole_after.whole_board().items()
-                    if now != whole.whole_board().get(spot)}
-    ruling.board_after = whole_after.whole_board()
+    before = State(scenario).whole_board()
+    after = State(board).whole_board()
+    spots = list(before) + [spot for spot in after if spot not in before]
+    whole = {spot: after.get(spot) for spot in spots}  # a spot left empty is None
+    ruling.board = {spot: now for spot, now in whole.items() if now != before.get(spot)}
+    ruling.board_after = whole
     return ruling
 
 
