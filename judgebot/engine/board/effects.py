@@ -83,7 +83,8 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
 # What a filter's words are defined by: "ルールを持つポケモン" (Ⅱ-D-18) and an Ability that
 # is no longer there (Ⅱ-D-13 なくなる).
 FILTER_RULES = {"rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
-                "evolved_from_this_turn": "guide-ja:II-E-24"}
+                "evolved_from_this_turn": "guide-ja:II-E-24", "moved_to_active_this_turn": "guide-ja:II-E-25",
+                "healed_this_turn": "guide-ja:II-E-27"}
 
 
 def _filter_rules(effect: Effect) -> tuple[str, ...]:
@@ -118,6 +119,10 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
     if filter_.evolved_from_this_turn is not None and target.evolved_from_this_turn not in filter_.evolved_from_this_turn:
         return False
     if filter_.name_prefix is not None and not target.name.startswith(filter_.name_prefix):
+        return False
+    if filter_.moved_to_active_this_turn is not None and filter_.moved_to_active_this_turn != target.moved_to_active_this_turn:
+        return False
+    if filter_.healed_this_turn is not None and filter_.healed_this_turn != target.healed_this_turn:
         return False
     if filter_.has_ability is not None:
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
@@ -453,6 +458,10 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.evolved." + ("yes" if filter_.evolved else "no")))
     if filter_.has_ability is not None:
         parts.append(msg("effect.filter.has_ability." + ("yes" if filter_.has_ability else "no")))
+    if filter_.moved_to_active_this_turn is not None:
+        parts.append(msg("effect.filter.moved_to_active." + ("yes" if filter_.moved_to_active_this_turn else "no")))
+    if filter_.healed_this_turn is not None:
+        parts.append(msg("effect.filter.healed." + ("yes" if filter_.healed_this_turn else "no")))
     if filter_.name_prefix is not None:
         parts.append(msg("effect.filter.name_prefix", names=Joined(filter_.name_prefix, sep="effect.filter.or")))
     if filter_.evolved_from_this_turn is not None:

@@ -41,6 +41,8 @@ class Filter:
     has_ability: bool | None = None  # extension: has an Ability in force now (Ⅱ-D-13 FAQ)
     evolved_from_this_turn: tuple[str, ...] | None = None  # extension: evolved this turn from one of these (Ⅱ-E-24)
     name_prefix: tuple[str, ...] | None = None  # extension: a name that starts so (「ロケット団のポケモン」)
+    moved_to_active_this_turn: bool | None = None  # extension: Ⅱ-E-25
+    healed_this_turn: bool | None = None  # extension: Ⅱ-E-27
 
 
 @dataclass

@@ -58,7 +58,7 @@ PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "dis
 PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemon": ("match",)}
 DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
 FORMULA_KEYS = ("base", "plus", "minus", "times", "per", "if")
-TEST_KINDS = ("counters", "energy", "at", "prizes")
+TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left")
 
 
 # `does` words (the "nothing would happen" check) of the actions that have one: a text with
@@ -228,6 +228,18 @@ class Format2Reader:
         if len(kinds) != 1:
             self.fail(path, f"expected exactly one of {', '.join(TEST_KINDS)}")
         kind = kinds[0]
+        if kind == "supporter_played":
+            # Extension: "if you played a Supporter from your hand during this turn" (Ⅱ-E-26).
+            raw = self.mapping(value, path, ("supporter_played",))
+            return {"kind": kind, "want": self.bool(raw[kind], _join(path, kind))}
+        if kind == "hp_left":
+            # Extension: the remaining HP of a Pokémon (Ⅱ-D-16): {hp_left: POS, at_most: N}.
+            raw = self.mapping(value, path, ("hp_left", "at_most", "at_least"))
+            if ("at_most" in raw) == ("at_least" in raw):
+                self.fail(path, "an hp_left test needs exactly one of at_most, at_least")
+            bound = "at_most" if "at_most" in raw else "at_least"
+            return {"kind": kind, "of": self.target(raw[kind], _join(path, kind)),
+                    bound: self.ranged(raw[bound], _join(path, bound), 0, 990)}
         if kind == "prizes":
             # Extension: the Prize cards a player has left ("自分のサイドの残り枚数が1枚なら").
             raw = self.mapping(value, path, ("prizes", "at_most", "at_least"))

@@ -67,7 +67,7 @@ POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
 CITATION_RE = re.compile(r"(guide-ja|guide-zh|rules-ko|rules-ja|wiki-ja):[^\s:/][^:/]*(/(faq|ex)-\d+)?")
 
 FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability",
-               "evolved_from_this_turn", "name_prefix")
+               "evolved_from_this_turn", "name_prefix", "moved_to_active_this_turn", "healed_this_turn")
 # Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`
 # and `when` (extension: the effect works only while the Pokémon it is on matches, e.g.
 # ブレイブバングル's "（「ルールを持つポケモン」をのぞく）"; for `provides` it picks the option).
@@ -339,6 +339,10 @@ class Reader(Format2Reader):
             has_ability=self.bool(raw["has_ability"], _join(path, "has_ability")) if "has_ability" in raw else None,
             evolved_from_this_turn=many("evolved_from_this_turn", self.text),
             name_prefix=many("name_prefix", self.text),
+            moved_to_active_this_turn=self.bool(raw["moved_to_active_this_turn"], _join(path, "moved_to_active_this_turn"))
+            if "moved_to_active_this_turn" in raw else None,
+            healed_this_turn=self.bool(raw["healed_this_turn"], _join(path, "healed_this_turn"))
+            if "healed_this_turn" in raw else None,
         )
 
     def primitive(self, value: Any, path: str, source: str = "", origin: str = "",

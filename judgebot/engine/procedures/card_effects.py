@@ -525,6 +525,16 @@ def coin(ctx: Context, action: Action) -> None:
 def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[str]]:
     """An `if` test on the board as it is now: (holds, what was counted or matched, the
     rules that decided what counts)."""
+    if test["kind"] == "supporter_played":
+        played = ctx.state.scenario.turn.supporter_played
+        return played == test["want"], msg("card_effect.seen.supporter." + ("yes" if played else "no")), \
+            ["guide-ja:II-E-26"]
+    if test["kind"] == "hp_left":
+        mon = target(ctx, Action("if", {"of": test["of"]}, path), "of")
+        if mon is None:
+            return False, 0, []
+        left = ctx.state.board().max_hp(mon)[0] - mon.damage
+        return _within(left, test), left, ["guide-ja:II-D-16"]
     if test["kind"] == "prizes":
         left = ctx.state.scenario.players[_side(ctx, test["side"])].prizes
         holds = left <= test["at_most"] if "at_most" in test else left >= test["at_least"]
