@@ -84,7 +84,8 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
 # is no longer there (Ⅱ-D-13 なくなる).
 FILTER_RULES = {"rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
                 "evolved_from_this_turn": "guide-ja:II-E-24", "moved_to_active_this_turn": "guide-ja:II-E-25",
-                "healed_this_turn": "guide-ja:II-E-27"}
+                "healed_this_turn": "guide-ja:II-E-27", "has_tool": "guide-ja:II-D-06",
+                "has_energy": "guide-ja:II-D-06"}
 
 
 def _filter_rules(effect: Effect) -> tuple[str, ...]:
@@ -124,6 +125,13 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_.healed_this_turn is not None and filter_.healed_this_turn != target.healed_this_turn:
         return False
+    if filter_.has_tool is not None and filter_.has_tool != (target.tool is not None):
+        return False
+    if filter_.has_energy is not None:
+        from judgebot.engine.board.energy import units_of
+
+        if not any(set(filter_.has_energy) & u.types for u in units_of(target)):
+            return False
     if filter_.has_ability is not None:
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
         if has != filter_.has_ability:
@@ -460,6 +468,11 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.has_ability." + ("yes" if filter_.has_ability else "no")))
     if filter_.moved_to_active_this_turn is not None:
         parts.append(msg("effect.filter.moved_to_active." + ("yes" if filter_.moved_to_active_this_turn else "no")))
+    if filter_.has_tool is not None:
+        parts.append(msg("effect.filter.has_tool." + ("yes" if filter_.has_tool else "no")))
+    if filter_.has_energy is not None:
+        parts.append(msg("effect.filter.has_energy", types=Joined(tuple(Term(f"type.{t}") for t in filter_.has_energy),
+                                                                  sep="effect.filter.or")))
     if filter_.healed_this_turn is not None:
         parts.append(msg("effect.filter.healed." + ("yes" if filter_.healed_this_turn else "no")))
     if filter_.name_prefix is not None:

@@ -43,6 +43,8 @@ class Filter:
     name_prefix: tuple[str, ...] | None = None  # extension: a name that starts so (「ロケット団のポケモン」)
     moved_to_active_this_turn: bool | None = None  # extension: Ⅱ-E-25
     healed_this_turn: bool | None = None  # extension: Ⅱ-E-27
+    has_tool: bool | None = None  # extension: "a Pokémon that has a Tool attached" (Ⅱ-D-06)
+    has_energy: tuple[str, ...] | None = None  # extension: has Energy of one of these types attached (Ⅱ-D-06)
 
 
 @dataclass
@@ -236,6 +238,7 @@ class Turn:
     stadium_played: bool = False
     retreated: bool = False
     abilities_used: tuple[str, ...] = ()
+    knocked_out_last_turn: bool = False  # extension: one of your Pokémon was Knocked Out in the opponent's last turn
 
 
 @dataclass

@@ -58,7 +58,7 @@ PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "dis
 PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemon": ("match",)}
 DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
 FORMULA_KEYS = ("base", "plus", "minus", "times", "per", "if")
-TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left")
+TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn")
 
 
 # `does` words (the "nothing would happen" check) of the actions that have one: a text with
@@ -228,9 +228,10 @@ class Format2Reader:
         if len(kinds) != 1:
             self.fail(path, f"expected exactly one of {', '.join(TEST_KINDS)}")
         kind = kinds[0]
-        if kind == "supporter_played":
-            # Extension: "if you played a Supporter from your hand during this turn" (Ⅱ-E-26).
-            raw = self.mapping(value, path, ("supporter_played",))
+        if kind in ("supporter_played", "knocked_out_last_turn"):
+            # Extensions: "if you played a Supporter from your hand during this turn" (Ⅱ-E-26);
+            # "if any of your Pokémon were Knocked Out during your opponent's last turn" (Ⅱ-E-11).
+            raw = self.mapping(value, path, (kind,))
             return {"kind": kind, "want": self.bool(raw[kind], _join(path, kind))}
         if kind == "hp_left":
             # Extension: the remaining HP of a Pokémon (Ⅱ-D-16): {hp_left: POS, at_most: N}.

@@ -67,7 +67,8 @@ POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
 CITATION_RE = re.compile(r"(guide-ja|guide-zh|rules-ko|rules-ja|wiki-ja):[^\s:/][^:/]*(/(faq|ex)-\d+)?")
 
 FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability",
-               "evolved_from_this_turn", "name_prefix", "moved_to_active_this_turn", "healed_this_turn")
+               "evolved_from_this_turn", "name_prefix", "moved_to_active_this_turn", "healed_this_turn",
+               "has_tool", "has_energy")
 # Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`
 # and `when` (extension: the effect works only while the Pokémon it is on matches, e.g.
 # ブレイブバングル's "（「ルールを持つポケモン」をのぞく）"; for `provides` it picks the option).
@@ -343,6 +344,8 @@ class Reader(Format2Reader):
             if "moved_to_active_this_turn" in raw else None,
             healed_this_turn=self.bool(raw["healed_this_turn"], _join(path, "healed_this_turn"))
             if "healed_this_turn" in raw else None,
+            has_tool=self.bool(raw["has_tool"], _join(path, "has_tool")) if "has_tool" in raw else None,
+            has_energy=many("has_energy", self.type),
         )
 
     def primitive(self, value: Any, path: str, source: str = "", origin: str = "",

@@ -23,6 +23,7 @@ from judgebot.errors import ScenarioError
 
 ROOT_KEYS = ("format", "title", "turn", "you", "opponent", "stadium", "coins", "ask", "expect")
 TURN_KEYS = ("number", "first", "energy_attached", "supporter_played", "stadium_played", "retreated",
+             "knocked_out_last_turn",
              "abilities_used")
 PLAYER_KEYS = ("prizes", "deck", "hand", "discard", "active", "bench", "effects")
 POKEMON_KEYS = ("name", "card", "stage", "evolves_from", "rule", "types", "hp", "weakness", "resistance",
@@ -130,7 +131,7 @@ class ScenarioReader(Reader):
 
         return Turn(number=number, first=first, energy_attached=flag("energy_attached"),
                     supporter_played=flag("supporter_played"), stadium_played=flag("stadium_played"),
-                    retreated=flag("retreated"),
+                    retreated=flag("retreated"), knocked_out_last_turn=flag("knocked_out_last_turn"),
                     abilities_used=tuple(self.list_of(raw.get("abilities_used"), _join(path, "abilities_used"),
                                                       self.text)))
 

@@ -525,6 +525,10 @@ def coin(ctx: Context, action: Action) -> None:
 def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[str]]:
     """An `if` test on the board as it is now: (holds, what was counted or matched, the
     rules that decided what counts)."""
+    if test["kind"] == "knocked_out_last_turn":
+        happened = ctx.state.scenario.turn.knocked_out_last_turn
+        return happened == test["want"], msg("card_effect.seen.knocked_out." + ("yes" if happened else "no")), \
+            ["guide-ja:II-E-11"]
     if test["kind"] == "supporter_played":
         played = ctx.state.scenario.turn.supporter_played
         return played == test["want"], msg("card_effect.seen.supporter." + ("yes" if played else "no")), \
