@@ -137,9 +137,12 @@ def test_prevent_effects_does_not_stop_damage():
 
 def test_max_hp_increase_survives():
     opp = mon("D", hp=100, damage=0, effects=[{"kind": "max_hp", "amount": 70}])
+    result = ruling(board(attacker(damage=50), opp))
+    assert result["knocked_out"] == []
+    assert "guide-ja:II-D-15" not in result["citations"]  # the printed HP alone leaves HP: nothing rests on it
     result = ruling(board(attacker(damage=150), opp))
     assert result["knocked_out"] == []
-    assert "guide-ja:II-D-15" not in result["citations"]  # not Knocked Out: nothing rests on it
+    assert "guide-ja:II-D-15" in result["citations"]  # survives only by the raised maximum HP
     result = ruling(board(attacker(damage=170), opp))
     assert result["knocked_out"] == [DEF]
     assert "guide-ja:II-D-15" in result["citations"]

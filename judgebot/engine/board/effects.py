@@ -127,16 +127,30 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_.has_tool is not None and filter_.has_tool != (target.tool is not None):
         return False
-    if filter_.has_energy is not None:
-        from judgebot.engine.board.energy import units_of
-
-        if not any(set(filter_.has_energy) & u.types for u in units_of(target)):
-            return False
+    if filter_.has_energy is not None and not _has_energy(target, filter_.has_energy):
+        return False
     if filter_.has_ability is not None:
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
         if has != filter_.has_ability:
             return False
     return True
+
+
+def provision_of(mon: Pokemon, options):
+    """The first option of an attached Energy whose `when` holds for the Pokémon it is on."""
+    for option in options:
+        if option.when is None or matches(option.when, mon, mon.owner):
+            return option
+    return None
+
+
+def _has_energy(mon: Pokemon, types: tuple[str, ...]) -> bool:
+    """Has Energy of one of these types attached (an Energy of every type has them all)."""
+    for energy in mon.energy:
+        option = provision_of(mon, energy.provides)
+        if option is not None and ("any" in option.types or set(types) & set(option.types)):
+            return True
+    return False
 
 
 def _rule_matches(wanted: tuple[str, ...], rule: str) -> bool:

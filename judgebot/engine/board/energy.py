@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judgebot.engine.ruling import citations
-from judgebot.engine.board.effects import Board, Modifier, attack_cost_modifier, matches
+from judgebot.engine.board.effects import Board, Modifier, attack_cost_modifier, matches, provision_of
 from judgebot.engine.board.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
 from judgebot.i18n import Joined, Msg, Term, msg
 
@@ -39,12 +39,6 @@ class Unit:
         return symbol == COLORLESS or symbol in self.types
 
 
-def provision_of(mon: Pokemon, options: tuple[Provision, ...]) -> Provision | None:
-    """The first option whose `when` holds for the Pokémon it is attached to."""
-    for option in options:
-        if option.when is None or matches(option.when, mon, mon.owner):
-            return option
-    return None
 
 
 def units_of(mon: Pokemon) -> list[Unit]:

@@ -52,11 +52,13 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
         remaining = max_hp - on
         if remaining > 0:
             if on != (before.get(mon.uid, mon.damage) if before is not None else mon.damage):
+                # The changed maximum HP decides only when the printed HP alone would be gone.
+                decided = changes if on >= mon.hp else []
                 said = (msg("knockout.survives.max_hp", mon=mon.name, pos=Pos(mon.position), hp=max_hp,
-                            printed=mon.hp, effects=effects_msg(changes), damage=on, left=remaining) if changes else
+                            printed=mon.hp, effects=effects_msg(changes), damage=on, left=remaining) if decided else
                         msg("knockout.survives", mon=mon.name, pos=Pos(mon.position), hp=max_hp, damage=on,
                             left=remaining))
-                ruling.step("knockout_check", said, cite_ko + [c for e in changes for c in cites_of(e)],
+                ruling.step("knockout_check", said, cite_ko + [c for e in decided for c in cites_of(e)],
                             value=remaining, target=mon.position)
             continue
         cites = cite_ko + [c for e in changes for c in cites_of(e)]
