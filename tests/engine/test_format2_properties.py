@@ -137,3 +137,21 @@ def test_a_sequence_of_one_ask_is_that_ask_carried_out(kind, attached, energy):
     assert _outcome(sequence) == _outcome(single)
     entry = sequence["sequence"][0]
     assert json.dumps(entry["steps"], ensure_ascii=False) == json.dumps(single["steps"], ensure_ascii=False)
+
+
+def test_position_keys_name_the_spot_at_the_end_of_the_ruling():
+    """SCENARIOS.md "Positions": a Pokémon damaged at step 4 and switched to the Bench at
+    step 5 is named by the Bench spot it ends in; the spot it left holds the one switched in."""
+    data = {"format": 2,
+            "you": {"active": {"name": "A", "types": ["water"], "hp": 100,
+                               "attacks": [{"name": "X", "cost": [], "damage": 30,
+                                            "do": [{"switch": {"side": "opponent"}}]}]}},
+            "opponent": {"active": {"name": "B", "types": ["fire"], "hp": 70},
+                         "bench": [{"name": "C", "types": ["fire"], "hp": 70}]},
+            "ask": {"attack": {"name": "X"}}}
+    result = _rule(data).to_dict()
+    assert result["damage"] == {"opponent.bench[0]": 30}
+    assert result["counters"] == {"opponent.bench[0]": 3}
+    assert result["board"]["opponent.active"]["name"] == "C"
+    assert result["board"]["opponent.bench[0]"] == {"name": "B", "counters": 3, "energy": [], "conditions": [],
+                                                    "tool": None}

@@ -28,6 +28,12 @@ def energy_name(energy) -> str:
     return energy.name
 
 
+def _key(mon: Pokemon) -> tuple:
+    """What `snapshot` shows, as a tuple: cheap to make and to compare."""
+    return (mon.name, mon.damage, tuple(e.name for e in mon.energy), tuple(sorted(mon.conditions)),
+            mon.tool.name if mon.tool else None)
+
+
 def snapshot(mon: Pokemon | None) -> dict | None:
     if mon is None:
         return None
@@ -47,7 +53,7 @@ class State:
         # The turn's records change as actions are carried out (a sequence reads them).
         self.scenario = _copy(scenario)
         self.scenario.players, self.scenario.turn = players, _copy(scenario.turn)
-        self.spots_before = {mon.position: snapshot(mon) for mon in scenario.all_pokemon()}
+        self.keys_before = {mon.position: _key(mon) for mon in scenario.all_pokemon()}
         self.left: dict[str, tuple[str, Pokemon]] = {}  # uid -> (spot it left, the Pokémon as it left)
         self.discarded: dict[str, list[str]] = {"you": [], "opponent": []}
         self.triggered: list[str] = []
@@ -96,7 +102,7 @@ class State:
 
     def existed(self, spot: str) -> bool:
         """Was there ever a Pokémon at this spot in this ruling (the file names it)?"""
-        return spot in self.spots_before or any(s == spot for s, _ in self.left.values())
+        return spot in self.keys_before or any(s == spot for s, _ in self.left.values())
 
     # -- changing ------------------------------------------------------------------
     def leave_play(self, mon: Pokemon) -> None:
@@ -125,16 +131,26 @@ class State:
         self.changed()
 
     # -- the ruling's keys ---------------------------------------------------------------
+    @property
+    def spots_before(self) -> dict[str, dict]:
+        return {mon.position: snapshot(mon) for mon in self.original.all_pokemon()}
+
     def whole_board(self) -> dict[str, dict | None]:
         """Every spot the ruling saw, as it is now (None: empty), in board order."""
         now = {mon.position: snapshot(mon) for mon in self.scenario.all_pokemon()}
-        spots = sorted(set(self.spots_before) | set(now), key=_spot_order)
+        spots = sorted(set(self.keys_before) | set(now), key=_spot_order)
         return {spot: now.get(spot) for spot in spots}
 
-    def board_changes(self, whole: dict[str, dict | None] | None = None) -> dict[str, dict | None]:
+    def board_changes(self) -> dict[str, dict | None]:
         """Every spot whose contents changed: what is there now (None: empty)."""
-        whole = self.whole_board() if whole is None else whole
-        return {spot: now for spot, now in whole.items() if now != self.spots_before.get(spot)}
+        now = {mon.position: mon for mon in self.scenario.all_pokemon()}
+        spots = sorted(set(self.keys_before) | set(now), key=_spot_order)
+        changes = {}
+        for spot in spots:
+            mon = now.get(spot)
+            if (None if mon is None else _key(mon)) != self.keys_before.get(spot):
+                changes[spot] = snapshot(mon)
+        return changes
 
     def discarded_cards(self) -> dict[str, list[str]] | None:
         found = {side: list(cards) for side, cards in self.discarded.items() if cards}

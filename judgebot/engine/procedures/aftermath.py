@@ -75,8 +75,7 @@ def report(state: State, ruling: Ruling, before: dict[str, int], outcome: knocko
         ruling.conditions_after[mon.position] = []
         changed.pop(mon.position, None)
     ruling.conditions = changed if had_changes else None
-    ruling.board_after = state.whole_board()
-    ruling.board = state.board_changes(ruling.board_after)
+    ruling.board = state.board_changes()  # the whole board (board_after) is read from state by --verify
     ruling.discarded = state.discarded_cards()
     ruling.triggered = list(state.triggered)
 

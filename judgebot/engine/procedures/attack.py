@@ -371,8 +371,13 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
 
 
 def damage(r: Resolution) -> dict[str, int]:
+    """Step 4 for every hit; the damage each Pokémon took, by uid until the ruling ends
+    (`finish` names the spot each is in then, SCENARIOS.md "Positions")."""
     ruling = r.ruling
-    taken: dict[str, int] = {t: 0 for t in r.ask.targets}
+    taken: dict[str, int] = {}
+    for spot in r.ask.targets:
+        mon = r.state.at(spot)
+        taken[mon.uid if mon is not None else spot] = 0
     hits = _hits(r)
     if not hits:
         ruling.step("damage", msg("attack.no_damage", attack=r.attack.name), _cite("damage"))
@@ -385,8 +390,7 @@ def damage(r: Resolution) -> dict[str, int]:
             if r.state.by_uid(h.target.uid) is None:
                 continue
         amount = dmg.calculate(r.board, ruling, h)
-        position = h.target.position
-        taken[position] = taken.get(position, 0) + amount
+        taken[h.target.uid] = taken.get(h.target.uid, 0) + amount
         h.target.damage += amount  # damage alone changes no effect in force: the board stays
         if amount > 0:
             r.attack_damage_from[h.target.uid] = h.attacker.owner
@@ -468,6 +472,8 @@ def finish(r: Resolution, knockouts: bool = True) -> None:
     outcome = aftermath.knockouts(state, ruling, r.before, r.attack_damage_from, r.context, "attack",
                                   r.attacker.uid) if knockouts else knockout.Outcome()
     aftermath.report(state, ruling, r.before, outcome, r.conditions_changed)
+    if ruling.damage:  # by the spot each Pokémon is in at the end (or left)
+        ruling.damage = {state.spot_of(uid): n for uid, n in ruling.damage.items()}
     ruling.state = state
     if r.coins.used < len(r.coins.outcomes):
         ruling.step("coin_check", msg("attack.coins_unused", n=len(r.coins.outcomes) - r.coins.used), _cite("coin_check"))

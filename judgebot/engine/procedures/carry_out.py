@@ -118,7 +118,7 @@ def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
 def bench(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     player = state.scenario.players["you"]
     used = {m.position for m in player.bench} | {spot for spot, _ in state.left.values()} \
-        | {s for s in state.spots_before if s.startswith("you.bench")}
+        | {s for s in state.keys_before if s.startswith("you.bench")}
     spot = next(f"you.bench[{i}]" for i in range(MAX_BENCH + len(used)) if f"you.bench[{i}]" not in used)
     mon = _in_play(scenario, "ask.bench.card", ask.card, position=spot, owner="you", uid=spot,
                    came_into_play_this_turn=True)

@@ -49,8 +49,9 @@ def verify_ruling(scenario: Scenario, ruling: Ruling) -> bool:
             if sorted(got) != sorted(expected):
                 mismatches.append({"key": key, "expected": expected, "actual": got})
         elif key == "board":
+            whole = ruling.board_after or (ruling.state.whole_board() if ruling.state is not None else {})
             for spot, want in expected.items():
-                got = ruling.board_after.get(spot)
+                got = whole.get(spot)
                 if want is None or got is None:
                     if want != got:
                         mismatches.append({"key": f"board.{spot}", "expected": want, "actual": got})
