@@ -46,6 +46,7 @@ EXPECTED = {
     "many-documents.yaml": "invalid YAML: but found another document",
     "merge-key-scalar.yaml": "invalid YAML: expected a mapping or list of mappings for merging",
     "nan-damage.yaml": "you.active.damage: expected a whole number, got nan",
+    "trigger-loop.yaml": "you.active.effects[0]: triggers set each other off more than 200 times",
     "nul-bytes.yaml": "character U+0000 is not allowed",
     "only-tag.yaml": "YAML tag !!binary is not allowed",
     "utf16.yaml": "not UTF-8 text: byte 0xff",

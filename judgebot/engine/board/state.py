@@ -60,6 +60,7 @@ class State:
         self.fired: set[tuple] = set()  # (trigger name, holder uid) of `once` triggers that fired
         self.drawn: dict[str, int] = {"you": 0, "opponent": 0}
         self.winner_by_effect: str | None = None
+        self.last_trigger = None  # the trigger that worked last (an endless loop of them is named)
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None
         self._by_spot: dict[str, Pokemon] | None = None

@@ -108,6 +108,7 @@ def fire(ctx: Context, event: Event) -> None:
             ctx.record(msg("trigger.not_fired", name=effect.get("name"), why=why), [rule] + list(cites_of(effect)),
                        target=mon.position)
             continue
+        state.last_trigger = effect
         if effect.get("once"):
             state.fired.add((effect.get("name"), effect.source))
         state.triggered.append(effect.get("name"))
@@ -121,9 +122,23 @@ def fire(ctx: Context, event: Event) -> None:
         card_effects.run(inner, effect.get("do") or ())
 
 
+MAX_EVENTS = 200  # per drain: triggers that keep setting each other off are an error, never a hang
+
+
 def drain(ctx: Context) -> None:
     """Fire the events the actions of `ctx` left (Energy attached …), in order, until none are left."""
+    fired = 0
     while ctx.events:
+        fired += 1
+        if fired > MAX_EVENTS:
+            from judgebot.errors import ScenarioError
+
+            last = ctx.state.last_trigger
+            where = last.source if last is not None and "." in last.source else ""
+            raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(where) if where else None, where,
+                                f"triggers set each other off more than {MAX_EVENTS} times (a loop"
+                                f"{': ' + last.get('name') if last is not None else ''}): the board as given "
+                                "never settles")
         kind, uid, details = ctx.events.pop(0)
         cause = details.get("cause") or ("attack" if ctx.by_attack else "effect")
         fire(ctx, Event(kind, uid, cause=cause, attacker_uid=ctx.attacker_uid, details=details))
