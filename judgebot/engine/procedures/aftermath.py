@@ -36,6 +36,7 @@ def knockouts(state: State, ruling: Ruling, before: dict[str, int], attack_damag
         for side in ("you", "opponent"):
             total.prizes_taken[side] += outcome.prizes_taken[side]
             state.scenario.players[side].prizes -= outcome.prizes_taken[side]
+        _prizes_taken(state, outcome, context)
         if not outcome.knocked_out:
             break
         for mon in outcome.knocked_out if board.has_triggers else ():
@@ -53,6 +54,19 @@ def knockouts(state: State, ruling: Ruling, before: dict[str, int], attack_damag
                         list(DISCARD_CITES), target=mon.position)
         total.knocked_out += outcome.knocked_out
     return total
+
+
+def _prizes_taken(state: State, outcome: knockout.Outcome, context: Callable[[str], Context]) -> None:
+    """Format 2 `prize_taken`: offered, for each player who took Prize cards, to the
+    triggers in force on that player's Active Pokémon (a player's own effects apply there)."""
+    if not state.board().has_triggers:
+        return
+    for side, n in outcome.prizes_taken.items():
+        active = state.scenario.players[side].active
+        if n and active is not None:
+            ctx = context("prizes")
+            timing.fire(ctx, timing.Event("prize_taken", active.uid, details={"n": n}))
+            timing.drain(ctx)
 
 
 def report(state: State, ruling: Ruling, before: dict[str, int], outcome: knockout.Outcome,

@@ -26,7 +26,7 @@ from judgebot.i18n import Msg, Pos, Term, msg
 EVENT_RULES = {
     "damaged": "guide-ja:II-E-03", "knocked_out": "guide-ja:II-E-04", "evolved": "guide-ja:II-E-05",
     "benched": "guide-ja:II-E-06", "attached": "guide-ja:II-E-07", "checkup": "guide-ja:II-E-08",
-    "before_damage": "guide-ja:II-E-09", "end_of_turn": "guide-ja:II-E-21", "prize_taken": "guide-ja:I-D",
+    "before_damage": "guide-ja:II-E-09", "end_of_turn": "guide-ja:II-E-21", "prize_taken": "guide-ja:I-D",  # Ⅰ-D step 4: taking Prize cards
 }
 DEFAULT_CAUSE = {"damaged": "attack_damage"}
 RARE_CANDY_FROM_HAND = "guide-ja:II-E-05/faq-1"
