@@ -131,8 +131,13 @@ def protected(ctx: Context, mon: Pokemon) -> list[Effect]:
 def in_their_edition(faq: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
     """The FAQs that answer a step, in the edition of the cards here: a guide-zh card files
     the same FAQ under guide-zh (one edition per FAQ)."""
-    editions = {str(c).split(":", 1)[1]: str(c) for c in cards if "/faq-" in str(c)}
-    return tuple(editions.get(f.split(":", 1)[1], f) for f in faq)
+    from judgebot.engine.ruling.citations import guide_ja_of, item_of
+
+    def key(cite: str) -> tuple[str, str]:  # the guide-ja item (guide-zh numbers Ⅱ-E differently) and the FAQ
+        return guide_ja_of(item_of(cite)), cite.rsplit("/", 1)[-1]
+
+    editions = {key(str(c)): str(c) for c in cards if "/faq-" in str(c)}
+    return tuple(editions.get(key(f), f) for f in faq)
 
 
 def _cards_of(mon: Pokemon) -> list[str]:

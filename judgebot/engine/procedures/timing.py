@@ -89,8 +89,7 @@ def fire(ctx: Context, event: Event) -> None:
     # Energy attached by an attack's or an Ability's effect (Ⅱ-C-09) sets it off as from the hand.
     rules = [rule] + (["guide-ja:II-C-09"] if event.kind == "attached" and event.cause in ("attack", "effect") else [])
     rules += list(event.details.get("cites", ()))  # the card that was attached: its FAQ on how often it counts
-    if event.kind == "evolved" and event.details.get("via") == "rare_candy":
-        rules.insert(0, RARE_CANDY_FROM_HAND)  # Ⅱ-E-05 FAQ: evolving with ふしぎなアメ is from the hand
+    rare_candy = event.kind == "evolved" and event.details.get("via") == "rare_candy"
     board = state.board()
     for silenced in board.silenced_on(mon, "trigger"):
         effect = silenced.placed.effect
@@ -112,8 +111,10 @@ def fire(ctx: Context, event: Event) -> None:
         if effect.get("once"):
             state.fired.add((effect.get("name"), effect.source))
         state.triggered.append(effect.get("name"))
+        # Ⅱ-E-05 FAQ: evolving with ふしぎなアメ is evolving from the hand (in the card's edition).
+        faq = list(card_effects.in_their_edition((RARE_CANDY_FROM_HAND,), effect.cites)) if rare_candy else []
         ctx.record(msg(f"trigger.fires.{event.kind}", name=effect.get("name"), mon=mon.name, pos=Pos(mon.position)),
-                   rules + list(effect.cites), target=mon.position)
+                   faq + rules + list(effect.cites), target=mon.position)
         inner = Context(state=state, ruling=ctx.ruling, step=ctx.step, side=placed.owner,
                         source=effect.get("name"), self_uid=mon.uid, attacker_uid=event.attacker_uid,
                         defending_uid=ctx.defending_uid, by_attack=False, cites=tuple(effect.cites),
