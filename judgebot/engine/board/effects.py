@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from judgebot.engine.board.model import TYPES as ALL_TYPE_WORDS
 from judgebot.engine.board.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
@@ -48,6 +49,8 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "prizes_reduced": ("guide-ja:II-D-08",),
     "max_hp": ("guide-ja:II-D-15",),
     "provides": ("guide-ja:II-D-08",),
+    "energy_units": ("guide-ja:II-E-39",),
+    "energy_type": ("guide-ja:II-E-39",),
 }
 # A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
 COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
@@ -426,6 +429,11 @@ def what_msg(effect: Effect) -> Msg:
         return msg("effect.weakness", type=Term(f"type.{get('type')}"))
     if kind == "trigger":
         return msg("effect.trigger", name=get("name"))
+    if kind == "energy_units":
+        return msg("effect.energy_units", names=Joined(tuple(Term(f"type.{n}") if n in ALL_TYPE_WORDS else n
+                                                             for n in get("name", ()))), n=get("units"))
+    if kind == "energy_type":
+        return msg("effect.energy_type", types=Joined(tuple(Term(f"type.{t}") for t in get("types", ()))))
     if kind == "provides":
         return msg("effect.provides", types=Joined(tuple(Term(f"type.{t}") for t in get("types", ()))))
     return msg(f"effect.{kind}")

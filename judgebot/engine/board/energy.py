@@ -34,6 +34,7 @@ class Unit:
     special: bool = False
     every_type: bool = False  # "すべてのタイプのエネルギー" (Ⅱ-D-08)
     cites: tuple[str, ...] = ()
+    changed_by: tuple = ()  # effects that changed what this basic Energy provides (Ⅱ-E-39)
 
     def pays(self, symbol: str) -> bool:
         return symbol == COLORLESS or symbol in self.types
@@ -41,16 +42,28 @@ class Unit:
 
 
 
-def units_of(mon: Pokemon) -> list[Unit]:
+def units_of(mon: Pokemon, board: Board | None = None) -> list[Unit]:
+    """The Energy units attached, one per Energy provided. With the board: effects that
+    change what attached Energy provides — `energy_units` for the basic Energy *named* in
+    it (Ⅱ-E-39: the card name decides, whatever type it works as), then `energy_type`
+    (every attached Energy works as that type)."""
+    by_name = board.of_kind(mon, "energy_units") if board is not None else []
+    retyped = board.of_kind(mon, "energy_type") if board is not None else []
     units: list[Unit] = []
     for index, energy in enumerate(mon.energy):
         option = provision_of(mon, energy.provides)
         if option is None:
             continue
+        count, changed = option.units, []
+        named = [e for e in by_name if energy.basic and energy.name in e.get("name", ())]
+        if named:
+            count, changed = max(e.get("units") for e in named), named[:1]
         every = "any" in option.types
         types = frozenset(ALL_ENERGY_TYPES) if every else frozenset(option.types)
-        units += [Unit(energy.name, index, types, not energy.basic, every, energy.cites)
-                  for _ in range(option.units)]
+        if retyped:
+            types, every, changed = frozenset(retyped[0].get("types")), False, changed + retyped[:1]
+        units += [Unit(energy.name, index, types, not energy.basic, every, energy.cites, tuple(changed))
+                  for _ in range(count)]
     return units
 
 
@@ -116,7 +129,7 @@ def modified_cost(printed: tuple[str, ...], modifier: Modifier) -> tuple[str, ..
 
 
 def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
-    units = units_of(mon)
+    units = units_of(mon, board)
     modifier = attack_cost_modifier(board, mon, attack.name)
     cost = modified_cost(attack.cost, modifier)
     cites = ["guide-ja:I-A-01", "guide-ja:II-D-09"]
@@ -147,6 +160,8 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
     for u in counted:
         if units[u].special:
             result.cites += ["guide-ja:II-D-08"] + list(units[u].cites)
+        for effect in units[u].changed_by:
+            result.cites += ["guide-ja:II-E-39"] + list(effect.cites)
     result.cites = citations.unique(result.cites)
     return result
 

@@ -93,6 +93,10 @@ EFFECT_FIELDS: dict[str, dict[str, str]] = {
     "prizes_reduced": {"amount": "positive", "once_per_game": "bool"},
     "max_hp": {"amount": "signed_damage"},
     "provides": {"types": "energy_types", "units": "positive", "when": "filter"},
+    # Extensions (Ⅱ-E-39): what attached basic Energy provides — `energy_units` for the
+    # basic Energy of these names (type words), `energy_type` for every attached Energy.
+    "energy_units": {"name": "energy_names", "units": "positive"},
+    "energy_type": {"types": "types"},
     # Format 2: what happens when an event does (SCENARIOS.md "Triggers"); `from` narrows
     # the attacking Pokémon, `when` the Pokémon it is on.
     "trigger": {"name": "text", "on": "event", "do": "actions", "once": "once", "cause": "cause",
@@ -102,6 +106,7 @@ REQUIRED_FIELDS = {
     "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
     "cant_play": ("card_kind",), "max_hp": ("amount",), "provides": ("types",),
     "trigger": ("name", "on", "do"),
+    "energy_units": ("name", "units"), "energy_type": ("types",),
 }
 ONE_OF_FIELDS = {
     "retreat_cost": ("delta", "none"), "attack_cost": ("delta", "none"),

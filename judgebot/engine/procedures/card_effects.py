@@ -373,7 +373,7 @@ def move_energy(ctx: Context, action: Action) -> None:
         return
     moved = [source.energy[i] for i in picked]
     # Ⅱ-C-10 FAQ 1: "N Energy" counted in cards — a card working as several moves as one.
-    several = [e for e in moved if _units(source, e) > 1] if action.get("count") else []
+    several = [e for e in moved if _units(source, e, ctx.state.board()) > 1] if action.get("count") else []
     faq = list(in_their_edition(("guide-ja:II-C-10/faq-1",), [c for e in several for c in e.cites])) if several else []
     source.energy = tuple(e for i, e in enumerate(source.energy) if i not in picked)
     # Ⅱ-C-10 FAQ 2: a special Energy moved to a Pokémon it cannot be attached to is discarded,
@@ -395,11 +395,11 @@ def move_energy(ctx: Context, action: Action) -> None:
         raise NothingFollows()
 
 
-def _units(mon: Pokemon, energy) -> int:
+def _units(mon: Pokemon, energy, board=None) -> int:
     from judgebot.engine.board.energy import units_of
 
     index = next(i for i, e in enumerate(mon.energy) if e is energy)
-    return sum(1 for u in units_of(mon) if u.card_index == index)
+    return sum(1 for u in units_of(mon, board) if u.card_index == index)
 
 
 def discard_energy(ctx: Context, action: Action) -> None:

@@ -137,7 +137,7 @@ def retreat(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     player = state.scenario.players["you"]
     active = player.active
     benched = state.at(ask.to) if ask.to else player.bench[0]
-    paid = _pay_retreat(active, ruling.cost or 0)
+    paid = _pay_retreat(active, ruling.cost or 0, state.board())
     gone = [active.energy[i] for i in paid]
     active.energy = tuple(e for i, e in enumerate(active.energy) if i not in paid)
     state.discard("you", [e.name for e in gone])
@@ -153,12 +153,12 @@ def retreat(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     return _context(state, ruling, scenario, active.name)
 
 
-def _pay_retreat(mon: Pokemon, cost: int) -> list[int]:
+def _pay_retreat(mon: Pokemon, cost: int, board=None) -> list[int]:
     """The Energy cards discarded to retreat, first in list order, until their units pay the cost."""
     from judgebot.engine.board.energy import units_of
 
     per_card: dict[int, int] = {}
-    for unit in units_of(mon):
+    for unit in units_of(mon, board):
         per_card[unit.card_index] = per_card.get(unit.card_index, 0) + 1
     chosen, paid = [], 0
     for index in range(len(mon.energy)):

@@ -32,7 +32,7 @@ class Counted:
 def energy_units(board: Board, mon: Pokemon, type_: str | None, cards: bool, with_cites: bool = False):
     """(how many, whether an every-type Energy was counted as `type_`[, the sections of
     those every-type Energy cards])."""
-    units = units_of(mon)
+    units = units_of(mon, board)
     if type_ is not None:
         units = [u for u in units if type_ in u.types]
     every = type_ is not None and any(u.every_type for u in units)
@@ -45,7 +45,7 @@ def energy_units(board: Board, mon: Pokemon, type_: str | None, cards: bool, wit
 def provides_type(board: Board, mon: Pokemon, energy, type_: str) -> tuple[bool, bool]:
     """Does this attached card provide `type_` now? (and is it as an every-type Energy)"""
     index = next(i for i, e in enumerate(mon.energy) if e is energy)
-    found = [u for u in units_of(mon) if u.card_index == index and type_ in u.types]
+    found = [u for u in units_of(mon, board) if u.card_index == index and type_ in u.types]
     return bool(found), any(u.every_type for u in found)
 
 

@@ -122,7 +122,7 @@ def bench(scenario: Scenario, ruling: Ruling) -> None:
 def cost(board: Board, mon: Pokemon, ruling: Ruling) -> None:
     amount, how, cites = effective_cost(board, mon)
     ruling.cost = amount
-    units = units_of(mon)
+    units = units_of(mon, board)
     several = [u for u in units if u.special]
     if several:
         cites += ["guide-ja:II-C-01"] + [c for u in several for c in card_cites(u.cites)]
