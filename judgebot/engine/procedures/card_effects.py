@@ -303,6 +303,15 @@ def attach_energy(ctx: Context, action: Action) -> None:
                    list(filter_rules(allowed)) + ["guide-ja:II-C-09"], target=mon.position)
         return
     zone = action.get("from") or "hand"
+    up_to = action.get("up_to")
+    if up_to is not None:
+        # Ⅱ-E-33 / Ⅱ-D-05: "up to N" — fewer may be chosen, even none (the file states the choice).
+        chosen = len(action.get("energy"))
+        allowed_choice = chosen <= up_to
+        ctx.record(msg("card_effect.up_to." + ("ok" if allowed_choice else "over"), n=chosen, up_to=up_to),
+                   ["guide-ja:II-D-05"])
+        if not allowed_choice:
+            _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows up to {up_to}")
     player = ctx.state.scenario.players[ctx.side]
     for energy in action.get("energy"):
         if zone == "hand" and player.hand_given:

@@ -175,6 +175,10 @@ def play(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     turn = state.scenario.turn
     _take_from_hand(state, ask.card)
     ctx = _context(state, ruling, scenario, ask.card)
+    from judgebot.engine.format.catalog import load_catalog
+
+    entry = load_catalog().lookup(ask.card)
+    ctx.cites = tuple(entry.sections) if entry is not None else ()
     if ask.card_kind == "tool":
         from judgebot.engine.board.model import Tool
 
