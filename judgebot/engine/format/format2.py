@@ -33,6 +33,9 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
                        "all": "true"},
     "discard_pokemon": {"target": "target"},
     "discard_tool": {"target": "target"},
+    # Extension: discard exactly N cards from the hand; none chosen means the text is not
+    # followed and the attack fails ("2枚トラッシュできないなら、このワザは失敗", Ⅱ-E-33 FAQ 3).
+    "discard_hand": {"cards": "names", "exactly": "positive"},
     "devolve": {"target": "target", "to": "devolve_zone"},
     "copy_attack": {"from": "target", "name": "text"},
     "draw": {"side": "card_side", "count": "positive"},
@@ -45,7 +48,7 @@ ACTION_REQUIRED = {
     "place_counters": ("target", "count"), "move_counters": ("from", "to", "count"), "heal": ("target",),
     "condition": ("target",), "switch": ("side",), "attach_energy": ("to", "energy"),
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
-    "discard_tool": ("target",), "devolve": ("target",), "copy_attack": ("from", "name"),
+    "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",), "copy_attack": ("from", "name"),
     "draw": ("side", "count"), "win_game": ("side",), "if": ("test",),
 }
 # Exactly one of these (which cards an Energy action takes, how much a heal removes…).
@@ -132,6 +135,9 @@ class Format2Reader:
             self.fail(path, f"expected self, defending, attacker or a position such as opponent.bench[0], "
                             f"got {_shape(value)}")
         return self.position_text(value, path)
+
+    def names(self, value: Any, path: str) -> tuple[str, ...]:
+        return tuple(self.list_or_one(value, path, self.text)) if value != [] else ()
 
     def card_side(self, value: Any, path: str) -> str:
         return self.choice(value, path, SIDES_FROM_CARD, "side (seen from the card: own or opponent)")

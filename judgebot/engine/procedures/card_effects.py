@@ -446,6 +446,28 @@ def discard_tool(ctx: Context, action: Action) -> None:
                target=mon.position)
 
 
+def discard_hand(ctx: Context, action: Action) -> None:
+    """Discard exactly N cards from the hand; choosing none lets the attack fail (Ⅱ-E-33 FAQ 3)."""
+    cards, exactly = list(action.get("cards")), action.get("exactly")
+    if not cards:
+        ctx.record(msg("card_effect.discard_hand.none", n=exactly), ["guide-ja:II-D-01"])
+        raise AttackFails()
+    if len(cards) != exactly:
+        _fail(ctx, action, "cards", f"the text discards exactly {exactly} cards from the hand (or none, and the "
+                                    f"attack fails: Ⅱ-E-33), not {len(cards)}")
+    player = ctx.state.scenario.players[ctx.side]
+    if player.hand_given:
+        hand = list(player.hand)
+        for card in cards:
+            if card not in hand:
+                _fail(ctx, action, "cards", f"{card} is not in {ctx.side}'s hand")
+            hand.remove(card)
+        player.hand = tuple(hand)
+    ctx.state.discard(ctx.side, cards)
+    ctx.record(msg("card_effect.discard_hand", cards=Joined(tuple(energy_word(c) for c in cards))),
+               ["guide-ja:II-C-01"])
+
+
 def cards_of(mon: Pokemon) -> list[str]:
     """The cards a Pokémon in play is: itself, the cards under it, its attachments."""
     under = [c if isinstance(c, str) else c.name for c in mon.under]
@@ -595,7 +617,8 @@ def if_(ctx: Context, action: Action) -> None:
 ACTIONS: dict[str, Callable[[Context, Action], None]] = {
     "place_counters": place_counters, "move_counters": move_counters, "heal": heal, "condition": condition,
     "switch": switch, "attach_energy": attach_energy, "move_energy": move_energy,
-    "discard_energy": discard_energy, "discard_tool": discard_tool, "discard_pokemon": discard_pokemon,
+    "discard_energy": discard_energy, "discard_tool": discard_tool, "discard_hand": discard_hand,
+    "discard_pokemon": discard_pokemon,
     "devolve": devolve, "draw": draw, "win_game": win_game, "fail": fail, "coin": coin, "if": if_,
 }
 

@@ -36,7 +36,7 @@ def apply(scenario: Scenario, ruling: Ruling) -> State:
     ask = scenario.ask
     try:
         ctx = CARRY[ask.kind](state, ruling, scenario, ask)
-    except card_effects.NothingFollows:
+    except (card_effects.NothingFollows, card_effects.AttackFails):
         ctx = _context(state, ruling, scenario, ask.kind)
     try:
         timing.drain(ctx)
@@ -199,7 +199,7 @@ def play(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
                     ["guide-ja:I-B-01" if ask.card_kind == "item" else "guide-ja:I-B-03"])
         try:
             card_effects.run(ctx, ask.do)
-        except card_effects.NothingFollows:
+        except (card_effects.NothingFollows, card_effects.AttackFails):
             pass  # the text ended early (Ⅱ-C-10 FAQ 2); the card is still used and discarded
         state.discard("you", [ask.card])
     state.changed()
@@ -237,7 +237,7 @@ def ability(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     ctx.cites = tuple(used.cites)
     try:
         card_effects.run(ctx, used.do)
-    except card_effects.NothingFollows:
+    except (card_effects.NothingFollows, card_effects.AttackFails):
         pass
     return ctx
 
