@@ -280,12 +280,19 @@ class Board:
         key = id(mon)
         if key not in self._cache:
             active, inactive = [], []
+            seen_once: set = set()
             for p in self.placed:
                 if not any(t is mon for t in self._targets(p)):
                     continue
                 when = p.effect.get("when") if p.effect.kind != "provides" else None
-                if when is None or matches(when, mon, mon.owner, None, self):
+                stack = p.effect.get("no_stack")
+                if stack and (stack, p.effect.kind) in seen_once:
+                    # Ⅱ-E-15: an Ability whose effect does not stack counts once, however many have it.
+                    inactive.append(Silenced(p, msg("effect.why.no_stack", name=stack), ("guide-ja:II-E-15",)))
+                elif when is None or matches(when, mon, mon.owner, None, self):
                     active.append(p.effect)
+                    if stack:
+                        seen_once.add((stack, p.effect.kind))
                 else:
                     inactive.append(Silenced(p, msg("effect.why.when", mon=mon.name, filter=filter_msg(when)),
                                              cites_of(p.effect)))

@@ -26,7 +26,9 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
     "condition": {"target": "target", "add": "condition_list", "remove": "condition_list"},
     "switch": {"side": "card_side", "to": "target", "chosen_by": "card_side"},
     "attach_energy": {"to": "target", "energy": "energy_cards", "from": "zone", "match": "filter",
-                      "up_to": "count"},
+                      "up_to": "count", "any_number": "true"},
+    # Extension: the Pokémon and every card attached go back to the hand or the deck (Ⅱ-C-02).
+    "return_pokemon": {"target": "target", "to": "devolve_zone"},
     "move_energy": {"from": "target", "to": "target", "energy": "energy_names", "count": "positive",
                     "type": "type"},
     "discard_energy": {"from": "target", "energy": "energy_names", "count": "positive", "type": "type",
@@ -48,7 +50,8 @@ ACTION_REQUIRED = {
     "place_counters": ("target", "count"), "move_counters": ("from", "to", "count"), "heal": ("target",),
     "condition": ("target",), "switch": ("side",), "attach_energy": ("to", "energy"),
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
-    "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",), "copy_attack": ("from", "name"),
+    "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
+    "return_pokemon": ("target", "to"), "copy_attack": ("from", "name"),
     "draw": ("side", "count"), "win_game": ("side",), "if": ("test",),
 }
 # Exactly one of these (which cards an Energy action takes, how much a heal removes…).
@@ -105,7 +108,7 @@ class Format2Reader:
             self.fail(_join(path, str(kind)), f"unknown action {key_label(str(kind))!r}; expected one of "
                                               f"{', '.join(ACTION_FIELDS)}")
         where = _join(path, kind)
-        raw = self.mapping(value[kind], where, tuple(ACTION_FIELDS[kind]) + ("at", "first"))
+        raw = self.mapping(value[kind], where, tuple(ACTION_FIELDS[kind]) + ("at", "first", "you_may"))
         args: dict[str, Any] = {}
         for key, reader in ACTION_FIELDS[kind].items():
             if key in raw:
@@ -122,6 +125,9 @@ class Format2Reader:
         if some_of and not any(key in raw for key in some_of):
             self.fail(where, f"action {kind} needs {' or '.join(some_of)}")
         at = self.choice(raw["at"], _join(where, "at"), ("before_damage",), "`at`") if "at" in raw else None
+        if "you_may" in raw:
+            # Extension: 「のぞむなら」 (Ⅱ-E-10) — the player's choice, stated by the file.
+            args["you_may"] = self.bool(raw["you_may"], _join(where, "you_may"))
         if "first" in raw:
             # Extension: the text after its 「その後」 (Ⅱ-E-20) — the rest of the attack, its
             # damage included — is done only if this action was.

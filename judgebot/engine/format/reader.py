@@ -117,7 +117,7 @@ ATTACK_KEYS = ("name", "cost", "damage", "ignore_weakness_resistance", "ignore_d
                "self_damage", "bench_damage", "fails_on_tails", "alt_cost", "usable_from_bench",
                "usable_first_turn", "effects", "conditions", "do")
 ABILITY_KEYS = ("name", "declared", "once_per_turn", "exclusive", "active_only", "does", "pay",
-                "effect", "do")
+                "effect", "do", "stacks")
 
 
 # Bounds of numbers, from the rules (docs/SCENARIO-LIMITS.md):
@@ -452,6 +452,11 @@ class Reader(Format2Reader):
                 cites = tuple(known.sections)
         effects = tuple(_resource(e, f"Ability {name}", "ability", cites)
                         for e in self.one_or_more_effects(raw.get("effect"), _join(path, "effect"), "ability"))
+        if "stacks" in raw and not self.bool(raw["stacks"], _join(path, "stacks")):
+            # 「この特性の効果は重ならない」 (Ⅱ-E-15): however many Pokémon have it, it counts once.
+            from dataclasses import replace
+
+            effects = tuple(replace(e, fields={**e.fields, "no_stack": name}) for e in effects)
 
         def flag(key, default):
             return self.bool(raw[key], _join(path, key)) if key in raw else default

@@ -304,6 +304,9 @@ def attach_energy(ctx: Context, action: Action) -> None:
         return
     zone = action.get("from") or "hand"
     up_to = action.get("up_to")
+    if action.get("any_number"):
+        # Ⅱ-D-02 好きなだけ: any number, even none (the file states the choice).
+        ctx.record(msg("card_effect.any_number", n=len(action.get("energy"))), ["guide-ja:II-D-02"])
     if up_to is not None:
         # Ⅱ-E-33 / Ⅱ-D-05: "up to N" — fewer may be chosen, even none (the file states the choice).
         chosen = len(action.get("energy"))
@@ -468,6 +471,25 @@ def discard_hand(ctx: Context, action: Action) -> None:
                ["guide-ja:II-C-01"])
 
 
+def return_pokemon(ctx: Context, action: Action) -> None:
+    """Ⅱ-C-02: the Pokémon and every card attached go back to its owner's hand or deck."""
+    mon = target(ctx, action, "target")
+    if mon is None:
+        return
+    if _protected_step(ctx, mon, msg("card_effect.what.return"), (), "guide-ja:II-C-02"):
+        return
+    zone = action.get("to")
+    cards = cards_of(mon)
+    ctx.state.leave_play(mon)
+    player = ctx.state.scenario.players[mon.owner]
+    if zone == "hand":
+        player.hand = tuple(player.hand) + tuple(cards)
+    else:
+        player.deck += len(cards)
+    ctx.record(msg("card_effect.return_pokemon", mon=mon.name, cards=Joined(tuple(cards)),
+                   zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-C-02"], target=mon.position)
+
+
 def cards_of(mon: Pokemon) -> list[str]:
     """The cards a Pokémon in play is: itself, the cards under it, its attachments."""
     under = [c if isinstance(c, str) else c.name for c in mon.under]
@@ -618,7 +640,7 @@ ACTIONS: dict[str, Callable[[Context, Action], None]] = {
     "place_counters": place_counters, "move_counters": move_counters, "heal": heal, "condition": condition,
     "switch": switch, "attach_energy": attach_energy, "move_energy": move_energy,
     "discard_energy": discard_energy, "discard_tool": discard_tool, "discard_hand": discard_hand,
-    "discard_pokemon": discard_pokemon,
+    "discard_pokemon": discard_pokemon, "return_pokemon": return_pokemon,
     "devolve": devolve, "draw": draw, "win_game": win_game, "fail": fail, "coin": coin, "if": if_,
 }
 
@@ -630,6 +652,12 @@ def run(ctx: Context, actions: Iterable[Action]) -> None:
             raise ScenarioError(ctx.scenario_file, None, action.path,
                                 "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
                                 "follow other actions")
+        if action.get("you_may") is not None:
+            ctx.record(msg("card_effect.you_may." + ("yes" if action.get("you_may") else "no")), ["guide-ja:II-E-10"])
+            if not action.get("you_may"):
+                if action.get("first"):
+                    raise NothingFollows()
+                continue
         done = ACTIONS[action.kind](ctx, action)
         if action.get("first") and done is False:
             ctx.record(msg("card_effect.nothing_follows"), ["guide-ja:II-E-20"])
