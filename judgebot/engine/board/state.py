@@ -23,11 +23,6 @@ def _copy(obj):
     return new
 
 
-def energy_name(energy) -> str:
-    """An attached Energy as the board names it: basic by its type word, special by name."""
-    return energy.name
-
-
 def _key(mon: Pokemon) -> tuple:
     """What `snapshot` shows, as a tuple: cheap to make and to compare."""
     return (mon.name, mon.damage, tuple(e.name for e in mon.energy), tuple(sorted(mon.conditions)),
@@ -37,7 +32,8 @@ def _key(mon: Pokemon) -> tuple:
 def snapshot(mon: Pokemon | None) -> dict | None:
     if mon is None:
         return None
-    return {"name": mon.name, "counters": mon.damage // 10, "energy": [energy_name(e) for e in mon.energy],
+    # Energy as the board names it: basic by its type word, special by name.
+    return {"name": mon.name, "counters": mon.damage // 10, "energy": [e.name for e in mon.energy],
             "conditions": sorted(mon.conditions), "tool": mon.tool.name if mon.tool else None}
 
 
@@ -58,8 +54,6 @@ class State:
         self.discarded: dict[str, list[str]] = {"you": [], "opponent": []}
         self.triggered: list[str] = []
         self.fired: set[tuple] = set()  # (trigger name, holder uid) of `once` triggers that fired
-        self.drawn: dict[str, int] = {"you": 0, "opponent": 0}
-        self.winner_by_effect: str | None = None
         self.last_trigger = None  # the trigger that worked last (an endless loop of them is named)
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None
@@ -116,6 +110,22 @@ class State:
         self.left[mon.uid] = (mon.position, mon)
         self.changed()
 
+    def take(self, side: str, zone: str, name: str) -> bool:
+        """Take one card called `name` from a player's hand or discard pile. False when the
+        file gives that pile and the card is not in it; a pile the file leaves out is not
+        limited (SCENARIOS.md), so the card is taken from it."""
+        player = self.scenario.players[side]
+        field = {"hand": "hand", "discard": "discard"}.get(zone)
+        pile = getattr(player, field) if field and (field != "hand" or player.hand_given) else None
+        if pile is None:
+            return True
+        if name not in pile:
+            return False
+        cards = list(pile)
+        cards.remove(name)
+        setattr(player, field, tuple(cards))
+        return True
+
     def discard(self, side: str, cards: list[str]) -> None:
         self.discarded[side].extend(cards)
         player = self.scenario.players[side]
@@ -132,10 +142,6 @@ class State:
         self.changed()
 
     # -- the ruling's keys ---------------------------------------------------------------
-    @property
-    def spots_before(self) -> dict[str, dict]:
-        return {mon.position: snapshot(mon) for mon in self.original.all_pokemon()}
-
     def whole_board(self) -> dict[str, dict | None]:
         """Every spot the ruling saw, as it is now (None: empty), in board order."""
         now = {mon.position: snapshot(mon) for mon in self.scenario.all_pokemon()}

@@ -431,6 +431,12 @@ class Reader(Format2Reader):
                                     " — give its effect inline ({kind: …})")
         return entry
 
+    def catalog_sections(self, name: str, category: str) -> tuple[str, ...]:
+        """An attack or Ability written inline under a catalog card's name is that card: its
+        sections are what discusses it (citations); its meaning is what the file gives."""
+        known = self.catalog.lookup(name) if self.catalog is not None else None
+        return tuple(known.sections) if known is not None and known.category == category else ()
+
     def entry_effects(self, entry: Any, path: str) -> tuple[Effect, ...]:
         effects = entry.all_effects()
         if not effects:
@@ -445,11 +451,7 @@ class Reader(Format2Reader):
             return entry.ability
         raw = self.mapping(value, path, ABILITY_KEYS, required=() if name else ("name",))
         name = self.text(raw["name"], _join(path, "name")) if "name" in raw else name
-        if not cites and self.catalog is not None:
-            # An Ability written inline under a catalog card's name keeps the card's sections.
-            known = self.catalog.lookup(name)
-            if known is not None and known.category == "ability":
-                cites = tuple(known.sections)
+        cites = cites or self.catalog_sections(name, "ability")
         effects = tuple(_resource(e, f"Ability {name}", "ability", cites)
                         for e in self.one_or_more_effects(raw.get("effect"), _join(path, "effect"), "ability"))
         if "stacks" in raw and not self.bool(raw["stacks"], _join(path, "stacks")):
@@ -496,12 +498,8 @@ class Reader(Format2Reader):
             value = {k: v for k, v in value.items() if k != "card"}
         raw = self.mapping(value, path, ATTACK_KEYS, required=() if (name or base) else ("name",))
         name = self.text(raw["name"], _join(path, "name")) if "name" in raw else (name or base.name)
-        if base is None and not cites and self.catalog is not None:
-            # An attack written inline under a catalog card's name is that card: its sections
-            # are what discusses it (citations); its meaning is what the file gives.
-            known = self.catalog.lookup(name)
-            if known is not None and known.category == "attack":
-                cites = tuple(known.sections)
+        if base is None:
+            cites = cites or self.catalog_sections(name, "attack")
 
         def flag(key):
             return self.bool(raw[key], _join(path, key)) if key in raw else getattr(base, key, False)

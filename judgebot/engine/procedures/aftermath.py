@@ -42,8 +42,7 @@ def knockouts(state: State, ruling: Ruling, before: dict[str, int], attack_damag
         for mon in outcome.knocked_out if board.has_triggers else ():
             ctx = context("on_knockout")
             cause = "attack_damage" if mon.uid in attack_damage_from else ("attack" if attacker_uid else "effect")
-            timing.fire(ctx, timing.Event("knocked_out", mon.uid, cause=cause, attacker_uid=attacker_uid))
-            timing.drain(ctx)
+            timing.offer(ctx, timing.Event("knocked_out", mon.uid, cause=cause, attacker_uid=attacker_uid))
         for mon in outcome.knocked_out:
             if state.by_uid(mon.uid) is None:
                 continue
@@ -65,8 +64,7 @@ def _prizes_taken(state: State, outcome: knockout.Outcome, context: Callable[[st
         active = state.scenario.players[side].active
         if n and active is not None:
             ctx = context("prizes")
-            timing.fire(ctx, timing.Event("prize_taken", active.uid, details={"n": n}))
-            timing.drain(ctx)
+            timing.offer(ctx, timing.Event("prize_taken", active.uid, details={"n": n}))
 
 
 def report(state: State, ruling: Ruling, before: dict[str, int], outcome: knockout.Outcome,

@@ -384,9 +384,8 @@ def damage(r: Resolution) -> dict[str, int]:
     for h in hits:
         if h.kind != "self" and r.state.board().has_triggers:
             ctx = r.context("damage")
-            timing.fire(ctx, timing.Event("before_damage", h.target.uid, cause="attack_damage",
-                                          attacker_uid=r.attacker.uid, hit=h.kind))
-            timing.drain(ctx)
+            timing.offer(ctx, timing.Event("before_damage", h.target.uid, cause="attack_damage",
+                                           attacker_uid=r.attacker.uid, hit=h.kind))
             if r.state.by_uid(h.target.uid) is None:
                 continue
         amount = dmg.calculate(r.board, ruling, h)
@@ -459,9 +458,8 @@ def on_damaged(r: Resolution) -> None:
         return
     for uid, amount, kind in r.damaged:
         ctx = r.context("on_damaged")
-        timing.fire(ctx, timing.Event("damaged", uid, cause="attack_damage", attacker_uid=r.attacker.uid, hit=kind,
-                                      details={"damage": amount}))
-        timing.drain(ctx)
+        timing.offer(ctx, timing.Event("damaged", uid, cause="attack_damage", attacker_uid=r.attacker.uid, hit=kind,
+                                       details={"damage": amount}))
 
 
 # -- 7. Knock Outs, Prizes, game end ---------------------------------------------------------

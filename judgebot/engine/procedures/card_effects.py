@@ -20,6 +20,7 @@ from judgebot.engine.board.effects import cites_of, effects_msg, filter_msg, mat
 from judgebot.engine.board.model import CONDITIONS, Action, Effect, Pokemon, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.formula import energy_units, filter_rules, provides_type
+from judgebot.engine.ruling.citations import guide_ja_of, item_of
 from judgebot.engine.ruling.trace import Ruling
 from judgebot.errors import ScenarioError
 from judgebot.i18n import Joined, Pos, Term, msg
@@ -131,8 +132,6 @@ def protected(ctx: Context, mon: Pokemon) -> list[Effect]:
 def in_their_edition(faq: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
     """The FAQs that answer a step, in the edition of the cards here: a guide-zh card files
     the same FAQ under guide-zh (one edition per FAQ)."""
-    from judgebot.engine.ruling.citations import guide_ja_of, item_of
-
     def key(cite: str) -> tuple[str, str]:  # the guide-ja item (guide-zh numbers Ⅱ-E differently) and the FAQ
         return guide_ja_of(item_of(cite)), cite.rsplit("/", 1)[-1]
 
@@ -156,6 +155,15 @@ def _protected_step(ctx: Context, mon: Pokemon, what, faq: tuple[str, ...], rule
     return bool(shields)
 
 
+def _receiver(ctx: Context, action: Action, key: str, what, rule: str, faq: tuple[str, ...] = ()) -> Pokemon | None:
+    """The Pokémon an action changes, or None when nothing happens to it: its spot is empty,
+    or it takes no effects of the opponent's attacks (each recorded with its rule)."""
+    mon = target(ctx, action, key)
+    if mon is None or _protected_step(ctx, mon, what, faq, rule):
+        return None
+    return mon
+
+
 def _side(ctx: Context, relative: str) -> str:
     return ctx.side if relative == "own" else other(ctx.side)
 
@@ -163,12 +171,10 @@ def _side(ctx: Context, relative: str) -> str:
 # -- Ⅱ-C-07, Ⅱ-C-08: damage counters ----------------------------------------------------
 
 def place_counters(ctx: Context, action: Action) -> None:
-    mon = target(ctx, action, "target")
     count = action.get("count")
-    if mon is None:
-        return
     what = msg("counters", n=count)
-    if _protected_step(ctx, mon, what, ("guide-ja:II-C-07/faq-1",), "guide-ja:II-C-07"):
+    mon = _receiver(ctx, action, "target", what, "guide-ja:II-C-07", ("guide-ja:II-C-07/faq-1",))
+    if mon is None:
         return
     mon.damage += count * 10
     ctx.record(msg("card_effect.place_counters", mon=mon.name, counters=what, total=mon.damage // 10),
@@ -199,10 +205,8 @@ def move_counters(ctx: Context, action: Action) -> None:
 # -- Ⅱ-C-06: healing ------------------------------------------------------------------------
 
 def heal(ctx: Context, action: Action) -> None:
-    mon = target(ctx, action, "target")
+    mon = _receiver(ctx, action, "target", msg("card_effect.what.heal"), "guide-ja:II-C-06")
     if mon is None:
-        return
-    if _protected_step(ctx, mon, msg("card_effect.what.heal"), (), "guide-ja:II-C-06"):
         return
     amount = mon.damage if action.get("all") else min(action.get("amount"), mon.damage)
     mon.damage -= amount
@@ -315,20 +319,10 @@ def attach_energy(ctx: Context, action: Action) -> None:
                    ["guide-ja:II-D-05"])
         if not allowed_choice:
             _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows up to {up_to}")
-    player = ctx.state.scenario.players[ctx.side]
     for energy in action.get("energy"):
-        if zone == "hand" and player.hand_given:
-            if energy.name not in player.hand:
-                _fail(ctx, action, "energy", f"{energy.name} is not in {ctx.side}'s hand")
-            hand = list(player.hand)
-            hand.remove(energy.name)
-            player.hand = tuple(hand)
-        if zone == "discard" and player.discard is not None:
-            if energy.name not in player.discard:
-                _fail(ctx, action, "energy", f"{energy.name} is not in {ctx.side}'s discard pile")
-            pile = list(player.discard)
-            pile.remove(energy.name)
-            player.discard = tuple(pile)
+        if not ctx.state.take(ctx.side, zone, energy.name):
+            where = "hand" if zone == "hand" else "discard pile"
+            _fail(ctx, action, "energy", f"{energy.name} is not in {ctx.side}'s {where}")
         mon.energy = mon.energy + (energy,)
         ctx.state.changed()
         ctx.record(msg("card_effect.attach", energy=energy_word(energy.name), mon=mon.name,
@@ -415,10 +409,8 @@ def _units(mon: Pokemon, energy, board=None) -> int:
 
 
 def discard_energy(ctx: Context, action: Action) -> None:
-    mon = target(ctx, action, "from")
+    mon = _receiver(ctx, action, "from", msg("card_effect.what.discard_energy"), "guide-ja:II-C-01")
     if mon is None:
-        return
-    if _protected_step(ctx, mon, msg("card_effect.what.discard_energy"), (), "guide-ja:II-C-01"):
         return
     picked, rules = _chosen_energy(ctx, mon, action)
     if not picked:
@@ -458,14 +450,9 @@ def discard_hand(ctx: Context, action: Action) -> None:
     if len(cards) != exactly:
         _fail(ctx, action, "cards", f"the text discards exactly {exactly} cards from the hand (or none, and the "
                                     f"attack fails: Ⅱ-E-33), not {len(cards)}")
-    player = ctx.state.scenario.players[ctx.side]
-    if player.hand_given:
-        hand = list(player.hand)
-        for card in cards:
-            if card not in hand:
-                _fail(ctx, action, "cards", f"{card} is not in {ctx.side}'s hand")
-            hand.remove(card)
-        player.hand = tuple(hand)
+    for card in cards:
+        if not ctx.state.take(ctx.side, "hand", card):
+            _fail(ctx, action, "cards", f"{card} is not in {ctx.side}'s hand")
     ctx.state.discard(ctx.side, cards)
     ctx.record(msg("card_effect.discard_hand", cards=Joined(tuple(energy_word(c) for c in cards))),
                ["guide-ja:II-C-01"])
@@ -473,10 +460,8 @@ def discard_hand(ctx: Context, action: Action) -> None:
 
 def return_pokemon(ctx: Context, action: Action) -> None:
     """Ⅱ-C-02: the Pokémon and every card attached go back to its owner's hand or deck."""
-    mon = target(ctx, action, "target")
+    mon = _receiver(ctx, action, "target", msg("card_effect.what.return"), "guide-ja:II-C-02")
     if mon is None:
-        return
-    if _protected_step(ctx, mon, msg("card_effect.what.return"), (), "guide-ja:II-C-02"):
         return
     zone = action.get("to")
     cards = cards_of(mon)
@@ -497,10 +482,8 @@ def cards_of(mon: Pokemon) -> list[str]:
 
 
 def discard_pokemon(ctx: Context, action: Action) -> None:
-    mon = target(ctx, action, "target")
+    mon = _receiver(ctx, action, "target", msg("card_effect.what.discard_pokemon"), "guide-ja:II-C-01")
     if mon is None:
-        return
-    if _protected_step(ctx, mon, msg("card_effect.what.discard_pokemon"), (), "guide-ja:II-C-01"):
         return
     ctx.state.leave_play(mon)
     ctx.state.discard(mon.owner, cards_of(mon))
@@ -557,14 +540,12 @@ def draw(ctx: Context, action: Action) -> None:
     player = ctx.state.scenario.players[side]
     count = min(action.get("count"), player.deck)
     player.deck -= count
-    ctx.state.drawn[side] += count
     ctx.record(msg("card_effect.draw", side=Term(f"side.{side}"), n=count, wanted=action.get("count")),
                ["guide-ja:I-H"])
 
 
 def win_game(ctx: Context, action: Action) -> None:
     side = _side(ctx, action.get("side"))
-    ctx.state.winner_by_effect = side
     ctx.record(msg("card_effect.win_game", side=Term(f"side.{side}")), ["guide-ja:II-E-38"])
     raise GameWon(side)
 

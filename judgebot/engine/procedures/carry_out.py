@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judgebot.engine.board.model import MAX_BENCH, Pokemon, Scenario
+from judgebot.engine.board.model import MAX_BENCH, Pokemon, Scenario, Stadium, Tool
 from judgebot.engine.board.state import State
+from judgebot.engine.format.catalog import load_catalog
 from judgebot.engine.procedures import aftermath, card_effects, timing
 from judgebot.engine.procedures.card_effects import Coins, Context, GameWon
 from judgebot.engine.ruling.trace import Ruling
@@ -67,11 +68,8 @@ def _in_play(scenario: Scenario, path: str, card, **fields) -> Pokemon:
 
 
 def _take_from_hand(state: State, name: str) -> None:
-    player = state.scenario.players["you"]
-    if player.hand_given and name in player.hand:
-        hand = list(player.hand)
-        hand.remove(name)
-        player.hand = tuple(hand)
+    """The card the action plays (its procedure already ruled that it is in the hand)."""
+    state.take("you", "hand", name)
 
 
 # -- Ⅰ-C: attaching Energy from the hand ----------------------------------------------
@@ -175,21 +173,17 @@ def play(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     turn = state.scenario.turn
     _take_from_hand(state, ask.card)
     ctx = _context(state, ruling, scenario, ask.card)
-    from judgebot.engine.format.catalog import load_catalog
-
     entry = load_catalog().lookup(ask.card)
     ctx.cites = tuple(entry.sections) if entry is not None else ()
     if ask.card_kind == "tool":
-        from judgebot.engine.board.model import Tool
-
         mon = state.at(ask.target)
-        mon.tool = _tool_of(ask.card) or Tool(name=ask.card)
+        mon.tool = entry.tool if entry is not None and entry.tool is not None else Tool(name=ask.card)
         ruling.step(STEP, msg("carry.tool", tool=ask.card, mon=mon.name), ["guide-ja:I-B-02"], target=mon.position)
     elif ask.card_kind == "stadium":
         old = state.scenario.stadium
         if old is not None:
             state.discard(old.owner, [old.name])
-        state.scenario.stadium = _stadium_of(ask.card)
+        state.scenario.stadium = _stadium_of(ask.card, entry)
         turn.stadium_played = True
         ruling.step(STEP, msg("carry.stadium", card=ask.card), ["guide-ja:I-B-04"])
     else:
@@ -206,18 +200,7 @@ def play(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     return ctx
 
 
-def _tool_of(name: str):
-    from judgebot.engine.format.catalog import load_catalog
-
-    entry = load_catalog().lookup(name)
-    return entry.tool if entry is not None and entry.tool is not None else None
-
-
-def _stadium_of(name: str):
-    from judgebot.engine.board.model import Stadium
-    from judgebot.engine.format.catalog import load_catalog
-
-    entry = load_catalog().lookup(name)
+def _stadium_of(name: str, entry) -> Stadium:
     if entry is None:
         return Stadium(name=name, owner="you")
     return Stadium(name=entry.name, owner="you", effects=tuple(replace(e, origin="stadium") for e in entry.effects),

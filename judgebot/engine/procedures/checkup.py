@@ -232,14 +232,12 @@ def _fire_all(c: Checkup, event: str, step: str) -> None:
     for mon in state.scenario.all_pokemon():
         mon.damage = c.damage_after[mon.position]
         mon.conditions = tuple(c.conditions_after[mon.position])
-    used = sum(1 for f in c.flips)
     ctx = Context(state=state, ruling=c.ruling, step=step, side="you", source=event,
-                  coins=Coins(tuple(c.scenario.coins), used=used, file=c.scenario.file,
+                  coins=Coins(tuple(c.scenario.coins), used=len(c.flips), file=c.scenario.file,
                               line=c.scenario.line_of("coins")),
                   step_cites=tuple(_cite("card_effects")), scenario_file=c.scenario.file)
     for mon in list(state.scenario.all_pokemon()):  # you first (the turn player), then opponent
-        timing.fire(ctx, timing.Event(event, mon.uid))
-        timing.drain(ctx)
+        timing.offer(ctx, timing.Event(event, mon.uid))
     for mon in state.scenario.all_pokemon():
         c.damage_after[mon.uid] = mon.damage
         c.conditions_after[mon.uid] = list(mon.conditions)

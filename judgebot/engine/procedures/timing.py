@@ -123,6 +123,12 @@ def fire(ctx: Context, event: Event) -> None:
         card_effects.run(inner, effect.get("do") or ())
 
 
+def offer(ctx: Context, event: Event) -> None:
+    """An event and everything its triggers set off, settled before the procedure goes on."""
+    fire(ctx, event)
+    drain(ctx)
+
+
 MAX_EVENTS = 200  # per drain: triggers that keep setting each other off are an error, never a hang
 
 
