@@ -18,6 +18,7 @@ from typing import Any, Iterator
 from judgebot.engine.ruling.citations import Mention, mark_listing
 from judgebot.engine.board.model import Ability, Attack, Effect, Energy, Tool
 from judgebot.engine.format.reader import ABILITY_KEYS, ATTACK_KEYS, Reader, _join
+from judgebot.engine.format.validate import validate
 from judgebot.engine.format.yaml_lines import load_yaml
 from judgebot.errors import ScenarioError
 from judgebot.paths import data_dir
@@ -141,6 +142,7 @@ def _parse(stamp: tuple) -> Catalog:
         reader = CatalogReader(display, lines)
         if data is None:
             continue
+        validate(data, display, lines, "catalog_file")
         if not isinstance(data, dict):
             reader.fail("", "expected a mapping: card name -> entry")
         for name, raw in data.items():
@@ -160,6 +162,8 @@ def parse_catalog_text(text: str, display: str) -> Catalog:
     """One catalog document (for tests and tools)."""
     catalog = Catalog()
     data, lines = load_yaml(text, display)
+    if data is not None:
+        validate(data, display, lines, "catalog_file")
     reader = CatalogReader(display, lines)
     for name, raw in (data or {}).items():
         entry = reader.entry_of(name, raw)

@@ -18,6 +18,7 @@ from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk
                                    Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
 from judgebot.engine.format.format2 import does_of
 from judgebot.engine.format.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader, _join, describe
+from judgebot.engine.format.validate import validate
 from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
 
@@ -67,6 +68,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     from judgebot.engine.format.catalog import load_catalog
 
     data, lines = load_yaml(text, file)
+    if data is not None:
+        validate(data, file, lines)
     reader = ScenarioReader(file, lines, load_catalog())
     return reader.scenario(data)
 
