@@ -18,22 +18,14 @@ from typing import Any, Iterator
 from judgebot.engine.ruling.citations import Mention, mark_listing
 from judgebot.engine.board.model import Ability, Attack, Effect, Energy, Tool
 from judgebot.engine.format.reader import ABILITY_KEYS, ATTACK_KEYS, Reader, _join
+from judgebot.engine.format.schema import CATEGORIES, CATEGORY_FIELDS, COMMON_ENTRY, keys
 from judgebot.engine.format.validate import validate
 from judgebot.engine.format.yaml_lines import load_yaml
 from judgebot.errors import ScenarioError
 from judgebot.paths import data_dir
 
-CATEGORIES = ("item", "supporter", "stadium", "tool", "special_energy", "ability", "attack")
-COMMON_KEYS = ("category", "aliases", "set", "text", "sections", "effects", "modelled", "why")
-CATEGORY_KEYS = {
-    "item": ("does", "pay", "do"),
-    "supporter": ("does", "pay", "do"),
-    "stadium": ("does", "pay", "do"),
-    "tool": (),
-    "special_energy": ("provides", "only_on"),
-    "ability": tuple(k for k in ABILITY_KEYS if k != "name"),
-    "attack": tuple(k for k in ATTACK_KEYS if k not in ("name", "effects")),
-}
+COMMON_KEYS = keys(COMMON_ENTRY)
+CATEGORY_KEYS = {category: keys(fields) for category, fields in CATEGORY_FIELDS.items()}
 
 
 @dataclass

@@ -8,64 +8,24 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine.board.model import TYPES, Action, Formula
+from judgebot.engine.format.schema import (ACTION_COMMON, ACTION_REQUIRED, ACTIONS, CAUSES,
+                                           DISCARD_KINDS, EVENTS, FORMULA, ONCE, PER_KEYS, RELATIVE_TARGETS,
+                                           SIDES_FROM_CARD, TEST_KINDS, ZONES, keys)
+from judgebot.engine.format.validate import shape as _shape
 from judgebot.engine.format.yaml_lines import key_label
 
-# Where a target or source may be: a position of the board, or relative to the card.
-RELATIVE_TARGETS = ("self", "defending", "attacker")
-SIDES_FROM_CARD = ("own", "opponent")
-ZONES = ("hand", "deck", "discard")
-EVENTS = ("attached", "evolved", "benched", "before_damage", "damaged", "knocked_out", "checkup",
-          "end_of_turn", "prize_taken")
-CAUSES = ("attack_damage", "attack", "any")
-ONCE = ("turn", "game")
-# action -> {field: reader}; `at` (before_damage) is allowed on every action.
-ACTION_FIELDS: dict[str, dict[str, str]] = {
-    "place_counters": {"target": "target", "count": "positive"},
-    "move_counters": {"from": "target", "to": "target", "count": "positive"},
-    "heal": {"target": "target", "amount": "damage", "all": "true"},
-    "condition": {"target": "target", "add": "condition_list", "remove": "condition_list"},
-    "switch": {"side": "card_side", "to": "target", "chosen_by": "card_side"},
-    "attach_energy": {"to": "target", "energy": "energy_cards", "from": "zone", "match": "filter",
-                      "up_to": "count", "any_number": "true"},
-    # Extension: the Pokémon and every card attached go back to the hand or the deck (Ⅱ-C-02).
-    "return_pokemon": {"target": "target", "to": "devolve_zone"},
-    "move_energy": {"from": "target", "to": "target", "energy": "energy_names", "count": "positive",
-                    "type": "type"},
-    "discard_energy": {"from": "target", "energy": "energy_names", "count": "positive", "type": "type",
-                       "all": "true"},
-    "discard_pokemon": {"target": "target"},
-    "discard_tool": {"target": "target"},
-    # Extension: discard exactly N cards from the hand; none chosen means the text is not
-    # followed and the attack fails ("2枚トラッシュできないなら、このワザは失敗", Ⅱ-E-33 FAQ 3).
-    "discard_hand": {"cards": "names", "exactly": "positive"},
-    "devolve": {"target": "target", "to": "devolve_zone"},
-    "copy_attack": {"from": "target", "name": "text"},
-    "draw": {"side": "card_side", "count": "positive"},
-    "win_game": {"side": "card_side"},
-    "coin": {"heads": "actions", "tails": "actions"},
-    "fail": {},
-    "if": {"test": "test", "then": "actions", "else": "actions"},
-}
-ACTION_REQUIRED = {
-    "place_counters": ("target", "count"), "move_counters": ("from", "to", "count"), "heal": ("target",),
-    "condition": ("target",), "switch": ("side",), "attach_energy": ("to", "energy"),
-    "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
-    "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
-    "return_pokemon": ("target", "to"), "copy_attack": ("from", "name"),
-    "draw": ("side", "count"), "win_game": ("side",), "if": ("test",),
-}
+# action -> {field: reader}; `at` (before_damage), `first` and `you_may` are allowed on every action.
+ACTION_FIELDS: dict[str, dict[str, str]] = {kind: {key: reader for key, (reader, _) in fields.items()}
+                                            for kind, (_, fields) in ACTIONS.items()}
 # Exactly one of these (which cards an Energy action takes, how much a heal removes…).
 ACTION_ONE_OF = {
     "heal": ("amount", "all"), "move_energy": ("energy", "count"),
     "discard_energy": ("energy", "count", "all"),
 }
 ACTION_SOME_OF = {"condition": ("add", "remove")}
-PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard", "pokemon")
 # `pokemon: SIDE` (extension): that side's Pokémon in play, `match` narrowing them (Ⅱ-D-13 FAQ 2).
 PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemon": ("match",)}
-DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
-FORMULA_KEYS = ("base", "plus", "minus", "times", "per", "if")
-TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn")
+FORMULA_KEYS = keys(FORMULA)
 
 
 # `does` words (the "nothing would happen" check) of the actions that have one: a text with
@@ -108,7 +68,7 @@ class Format2Reader:
             self.fail(_join(path, str(kind)), f"unknown action {key_label(str(kind))!r}; expected one of "
                                               f"{', '.join(ACTION_FIELDS)}")
         where = _join(path, kind)
-        raw = self.mapping(value[kind], where, tuple(ACTION_FIELDS[kind]) + ("at", "first", "you_may"))
+        raw = self.mapping(value[kind], where, tuple(ACTION_FIELDS[kind]) + keys(ACTION_COMMON))
         args: dict[str, Any] = {}
         for key, reader in ACTION_FIELDS[kind].items():
             if key in raw:
@@ -276,11 +236,3 @@ class Format2Reader:
         if "type" in raw:
             test["type"] = self.type(raw["type"], _join(path, "type"))
         return test
-
-
-def _shape(value: Any) -> str:
-    if isinstance(value, dict):
-        return f"a mapping with {len(value)} keys" if len(value) != 1 else "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return "nothing (null)" if value is None else repr(value)[:60]

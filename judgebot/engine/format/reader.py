@@ -27,6 +27,12 @@ from typing import Any, Callable, Protocol
 from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
                                    Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
 from judgebot.engine.format.format2 import Format2Reader, does_of
+from judgebot.engine.format.schema import (ABILITY, ATTACK, BENCH_HIT, CARD_KINDS, CITATION_RE,
+                                           CONDITION_ALIASES, DOES_WORDS, EFFECT_ONE_OF, EFFECT_REQUIRED,
+                                           EFFECTS, ENERGY_CARD, FILTER, MAX_COUNT, MAX_DAMAGE, MAX_HP,
+                                           PAY_WORDS, POSITION_FILTERS, POSITION_RE, PROVISION, SIDE_FILTERS,
+                                           TOOL, TYPE_ALIASES, keys)
+from judgebot.engine.format.validate import describe
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 
@@ -37,115 +43,13 @@ class CatalogLookup(Protocol):
 
     def lookup(self, name: str) -> Any: ...
 
-TYPE_ALIASES: dict[str, str] = {
-    # ja
-    "草": "grass", "炎": "fire", "水": "water", "雷": "lightning", "超": "psychic",
-    "闘": "fighting", "悪": "darkness", "鋼": "metal", "ドラゴン": "dragon",
-    "無色": "colorless", "フェアリー": "fairy",
-    # zh (草 水 雷 超 are shared with ja)
-    "火": "fire", "斗": "fighting", "恶": "darkness", "钢": "metal", "龙": "dragon",
-    "无色": "colorless", "妖精": "fairy",
-    # ko
-    "풀": "grass", "불꽃": "fire", "물": "water", "번개": "lightning", "초": "psychic",
-    "격투": "fighting", "악": "darkness", "강철": "metal", "드래곤": "dragon",
-    "무색": "colorless", "페어리": "fairy",
-}
-CONDITION_ALIASES = {
-    "ねむり": "asleep", "やけど": "burned", "こんらん": "confused", "マヒ": "paralyzed",
-    "どく": "poisoned",
-}
-SIDE_FILTERS = ("own", "opponent", "both")
-POSITION_FILTERS = ("active", "bench")
-CARD_KINDS = ("item", "supporter", "stadium", "tool")
-DOES_WORDS = ("heal", "draw", "search_deck", "bench_from_deck", "bench_from_discard",
-              "switch_own", "switch_opponent", "attach_energy", "move_damage", "move_energy",
-              "discard")
-PAY_WORDS = ("discard_hand", "discard_energy_from_hand")
-POSITION_RE = re.compile(r"(you|opponent)\.(active|bench\[(\d+)\])")
-# A section ID is the documents' numbering (I-A-01, B-11) or, for wiki-ja and the play
-# rules' unnumbered headings, the heading text (which may contain spaces).
-CITATION_RE = re.compile(r"(guide-ja|guide-zh|rules-ko|rules-ja|wiki-ja):[^\s:/][^:/]*(/(faq|ex)-\d+)?")
-
-FILTER_KEYS = ("side", "types", "stage", "rule", "position", "name", "evolved", "has_ability",
-               "evolved_from_this_turn", "name_prefix", "moved_to_active_this_turn", "healed_this_turn",
-               "has_tool", "has_energy")
-# Primitive effects: kind -> {field: reader name}. Every kind may also have `applies_to`
-# and `when` (extension: the effect works only while the Pokémon it is on matches, e.g.
-# ブレイブバングル's "（「ルールを持つポケモン」をのぞく）"; for `provides` it picks the option).
-EFFECT_FIELDS: dict[str, dict[str, str]] = {
-    "damage_dealt": {"amount": "signed_damage", "against": "filter", "attack": "text"},
-    "damage_taken": {"amount": "signed_damage", "from": "filter"},
-    "prevent_damage": {"from": "filter"},
-    "prevent_effects": {"from": "filter"},
-    "no_weakness": {},
-    "no_resistance": {},
-    "weakness": {"type": "type", "value": "weakness_value"},
-    "retreat_cost": {"delta": "delta", "none": "true"},
-    "attack_cost": {"delta": "delta", "none": "true", "attack": "text"},
-    "cant_retreat": {},
-    "cant_attack": {"attack": "text"},
-    "attack_coin_check": {},
-    "no_abilities": {},
-    "no_tool_effects": {},
-    "cant_play": {"card_kind": "card_kind"},
-    "poison_counters": {"set": "count", "add": "count"},
-    "burn_counters": {"set": "count", "add": "count"},
-    "prizes_reduced": {"amount": "positive", "once_per_game": "bool"},
-    "max_hp": {"amount": "signed_damage"},
-    "provides": {"types": "energy_types", "units": "positive", "when": "filter"},
-    # Extensions (Ⅱ-E-39): what attached basic Energy provides — `energy_units` for the
-    # basic Energy of these names (type words), `energy_type` for every attached Energy.
-    "energy_units": {"name": "energy_names", "units": "positive"},
-    "energy_type": {"types": "types"},
-    # Format 2: what happens when an event does (SCENARIOS.md "Triggers"); `from` narrows
-    # the attacking Pokémon, `when` the Pokémon it is on.
-    "trigger": {"name": "text", "on": "event", "do": "actions", "once": "once", "cause": "cause",
-                "from": "filter", "energy": "energy_names"},
-}
-REQUIRED_FIELDS = {
-    "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
-    "cant_play": ("card_kind",), "max_hp": ("amount",), "provides": ("types",),
-    "trigger": ("name", "on", "do"),
-    "energy_units": ("name", "units"), "energy_type": ("types",),
-}
-ONE_OF_FIELDS = {
-    "retreat_cost": ("delta", "none"), "attack_cost": ("delta", "none"),
-    "poison_counters": ("set", "add"), "burn_counters": ("set", "add"),
-}
-
-ATTACK_KEYS = ("name", "cost", "damage", "ignore_weakness_resistance", "ignore_defender_effects",
-               "self_damage", "bench_damage", "fails_on_tails", "alt_cost", "usable_from_bench",
-               "usable_first_turn", "effects", "conditions", "do")
-ABILITY_KEYS = ("name", "declared", "once_per_turn", "exclusive", "active_only", "does", "pay",
-                "effect", "do", "stacks")
-
-
-# Bounds of numbers, from the rules (docs/SCENARIO-LIMITS.md):
-# - HP: printed HP has three digits (the largest printed so far is below 400); 990
-#   leaves room for HP-raising effects and keeps every sum of damage small.
-# - damage: what an attack, an effect or the counters on a Pokémon amount to; more
-#   than 990 Knocks Out any Pokémon within MAX_HP, so nothing above it changes a ruling.
-# - counts (cards, Energy, counters, Prizes, turns…): a deck has 60 cards (guide Ⅰ-G).
-MAX_HP = 990
-MAX_DAMAGE = 990
-MAX_COUNT = 60
-
-
-def describe(value: Any) -> str:
-    """How a value is named in an error message (cut to about 60 characters)."""
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return repr(shorten(value))
-    if isinstance(value, int) and value.bit_length() > 200:
-        return f"a number of {len(str(abs(value)))} digits"
-    return shorten(str(value))
+EFFECT_FIELDS: dict[str, dict[str, str]] = {kind: {key: reader for key, (reader, _) in fields.items()}
+                                             for kind, (_, fields) in EFFECTS.items()}
+REQUIRED_FIELDS = EFFECT_REQUIRED
+ONE_OF_FIELDS = EFFECT_ONE_OF
+FILTER_KEYS = keys(FILTER)
+ATTACK_KEYS = keys(ATTACK)
+ABILITY_KEYS = keys(ABILITY)
 
 
 class Reader(Format2Reader):
@@ -536,7 +440,7 @@ class Reader(Format2Reader):
         )
 
     def bench_hit(self, value: Any, path: str) -> BenchHit:
-        raw = self.mapping(value, path, ("target", "amount", "weakness_resistance"), required=("target", "amount"))
+        raw = self.mapping(value, path, keys(BENCH_HIT), required=("target", "amount"))
         target = self.position_text(raw["target"], _join(path, "target"))
         return BenchHit(target=target, amount=self.damage(raw["amount"], _join(path, "amount")),
                         weakness_resistance=self.bool(raw["weakness_resistance"], _join(path, "weakness_resistance"))
@@ -548,7 +452,7 @@ class Reader(Format2Reader):
         return value.strip()
 
     def provision(self, value: Any, path: str) -> Provision:
-        raw = self.mapping(value, path, ("types", "units", "when"), required=("types",))
+        raw = self.mapping(value, path, keys(PROVISION), required=("types",))
         return Provision(
             types=self.energy_types(raw["types"], _join(path, "types")),
             units=self.positive(raw["units"], _join(path, "units")) if "units" in raw else 1,
@@ -562,7 +466,7 @@ class Reader(Format2Reader):
                 return Energy(name=key, basic=True, provides=(Provision((key,), 1),))
             entry = self.entry(value, path, ("special_energy",))
             return entry.energy
-        raw = self.mapping(value, path, ("name", "provides", "units", "effects", "only_on"), required=("name", "provides"))
+        raw = self.mapping(value, path, keys(ENERGY_CARD), required=("name", "provides"))
         name = self.text(raw["name"], _join(path, "name"))
         effects = self.effect_list(raw.get("effects"), _join(path, "effects"), "energy")
         return Energy(
@@ -578,7 +482,7 @@ class Reader(Format2Reader):
             return None
         if isinstance(value, str):
             return self.entry(value, path, ("tool",)).tool
-        raw = self.mapping(value, path, ("name", "effect", "effects"), required=("name",))
+        raw = self.mapping(value, path, keys(TOOL), required=("name",))
         name = self.text(raw["name"], _join(path, "name"))
         effects = self.one_or_more_effects(raw.get("effect"), _join(path, "effect"), "tool")
         effects += self.effect_list(raw.get("effects"), _join(path, "effects"), "tool")

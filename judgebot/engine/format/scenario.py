@@ -17,34 +17,24 @@ from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk
                                    HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
                                    Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
 from judgebot.engine.format.format2 import does_of
-from judgebot.engine.format.reader import MAX_COUNT, MAX_HP, POSITION_RE, Reader, _join, describe
+from judgebot.engine.format.reader import Reader, _join
+from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BOARD_SPOT, COIN_ALIASES, END_CONDITIONS, EXPECT,
+                                           HAND_POKEMON, MAX_HP, MAX_TURN, PLAYER, POKEMON, POSITION_RE,
+                                           ROOT, SEQUENCE_ASKS, STADIUM, TURN, keys)
+from judgebot.engine.format.validate import describe
 from judgebot.engine.format.validate import validate
 from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
 
-ROOT_KEYS = ("format", "title", "turn", "you", "opponent", "stadium", "coins", "ask", "expect")
-TURN_KEYS = ("number", "first", "energy_attached", "supporter_played", "stadium_played", "retreated",
-             "knocked_out_last_turn",
-             "abilities_used")
-PLAYER_KEYS = ("prizes", "deck", "hand", "discard", "active", "bench", "effects")
-POKEMON_KEYS = ("name", "card", "stage", "evolves_from", "rule", "types", "hp", "weakness", "resistance",
-                "retreat", "damage", "energy", "tool", "conditions", "abilities", "attacks", "effects",
-                "came_into_play_this_turn", "evolved_this_turn", "evolved_from_this_turn",
-                "moved_to_active_this_turn", "healed_this_turn", "abilities_used", "under", "line")
-ASK_KINDS = ("attack", "retreat", "ability", "evolve", "bench", "play", "attach", "checkup", "game_end",
-             "setup", "sequence")
-# Asks that take `resolve: true` and may be an entry of a `sequence` (Format 2).
-RESOLVING_ASKS = ("attach", "evolve", "bench", "play", "ability", "retreat")
-SEQUENCE_ASKS = RESOLVING_ASKS + ("attack",)
+ROOT_KEYS = keys(ROOT)
+TURN_KEYS = keys(TURN)
+PLAYER_KEYS = keys(PLAYER)
+POKEMON_KEYS = keys(POKEMON)
+HAND_POKEMON_KEYS = keys(HAND_POKEMON)
 BOARDLESS_ASKS = ("game_end", "setup")
-EXPECT_KEYS = ("allowed", "failed", "cost", "damage", "counters", "conditions", "knocked_out",
-               "prizes_taken", "winner", "extra_draws", "board", "discarded", "triggered", "sequence", "cites")
-BOARD_FIELDS = ("name", "counters", "energy", "conditions", "tool")
-COIN_ALIASES = {"heads": "heads", "tails": "tails", "オモテ": "heads", "ウラ": "tails",
-                "正面": "heads", "反面": "tails", "앞면": "heads", "뒷면": "tails"}
-# Each player draws a card every turn from a deck of 60 (guide-ja Ⅰ-G): a game cannot
-# last more than about twice that many turns.
-MAX_TURN = 2 * MAX_COUNT
+ASK_KEYS = {kind: keys(fields) for kind, (_, fields, _) in ASKS.items()}
+EXPECT_KEYS = keys(EXPECT)
+BOARD_FIELDS = keys(BOARD_SPOT)
 # Conditions that replace one another (guide-ja Ⅰ-F): at most one of them at a time.
 ROTATION_CONDITIONS = ("asleep", "confused", "paralyzed")
 
@@ -240,7 +230,7 @@ class ScenarioReader(Reader):
     def stadium(self, value: Any, path: str) -> Stadium:
         if isinstance(value, str):
             value = {"card": value}
-        raw = self.mapping(value, path, ("card", "name", "owner", "effects"))
+        raw = self.mapping(value, path, keys(STADIUM))
         owner = self.choice(raw["owner"], _join(path, "owner"), SIDES, "player") if "owner" in raw else "you"
         if "card" in raw:
             if "name" in raw or "effects" in raw:
@@ -296,7 +286,7 @@ class ScenarioReader(Reader):
         return getattr(self, f"ask_{kind}")(value[kind], path, scenario)
 
     def ask_attack(self, value: Any, path: str, scenario: Scenario) -> AttackAsk:
-        raw = self.mapping(value, path, ("by", "name", "targets"), required=("name",))
+        raw = self.mapping(value, path, ASK_KEYS["attack"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
         attacker = scenario.at(by)
@@ -358,13 +348,13 @@ class ScenarioReader(Reader):
         return getattr(self, f"ask_{kind}")(value, path, scenario)
 
     def ask_retreat(self, value: Any, path: str, scenario: Scenario) -> RetreatAsk:
-        raw = self.mapping(value, path, ("to", "resolve"))
+        raw = self.mapping(value, path, ASK_KEYS["retreat"])
         to = self.position(raw["to"], _join(path, "to"), scenario, side="you", bench_only=True) \
             if raw.get("to") is not None else None
         return RetreatAsk(to=to, resolve=self.resolve_flag(raw, path))
 
     def ask_ability(self, value: Any, path: str, scenario: Scenario) -> AbilityAsk:
-        raw = self.mapping(value, path, ("by", "name", "resolve"), required=("name",))
+        raw = self.mapping(value, path, ASK_KEYS["ability"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
         holder = scenario.at(by)
@@ -376,9 +366,7 @@ class ScenarioReader(Reader):
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         if isinstance(value, str):
             return HandPokemon(name=self.text(value, path))
-        raw = self.mapping(value, path, ("name", "stage", "evolves_from", "rule", "types", "hp", "card", "line",
-                                         "weakness", "resistance", "retreat", "abilities", "attacks", "effects"),
-                           required=("name",))
+        raw = self.mapping(value, path, HAND_POKEMON_KEYS, required=("name",))
         p = lambda key: _join(path, key)  # noqa: E731
         return HandPokemon(
             weakness=tuple(self.list_or_one(raw["weakness"], p("weakness"), self.weakness))
@@ -414,7 +402,7 @@ class ScenarioReader(Reader):
         return names
 
     def ask_evolve(self, value: Any, path: str, scenario: Scenario) -> EvolveAsk:
-        raw = self.mapping(value, path, ("target", "card", "via", "resolve"), required=("target", "card"))
+        raw = self.mapping(value, path, ASK_KEYS["evolve"], required=("target", "card"))
         return EvolveAsk(
             resolve=self.resolve_flag(raw, path),
             target=self.position(raw["target"], _join(path, "target"), scenario, side="you"),
@@ -424,11 +412,11 @@ class ScenarioReader(Reader):
         )
 
     def ask_bench(self, value: Any, path: str, scenario: Scenario) -> BenchAsk:
-        raw = self.mapping(value, path, ("card", "resolve"), required=("card",))
+        raw = self.mapping(value, path, ASK_KEYS["bench"], required=("card",))
         return BenchAsk(card=self.hand_pokemon(raw["card"], _join(path, "card")), resolve=self.resolve_flag(raw, path))
 
     def ask_play(self, value: Any, path: str, scenario: Scenario) -> PlayAsk:
-        raw = self.mapping(value, path, ("card", "kind", "target", "does", "pay", "resolve", "do"), required=("card",))
+        raw = self.mapping(value, path, ASK_KEYS["play"], required=("card",))
         card = self.text(raw["card"], _join(path, "card"))
         entry = self.catalog.lookup(card) if self.catalog else None
         kind = self.card_kind(raw["kind"], _join(path, "kind")) if "kind" in raw else None
@@ -456,7 +444,7 @@ class ScenarioReader(Reader):
                        resolve=self.resolve_flag(raw, path), do=do)
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
-        raw = self.mapping(value, path, ("energy", "to", "resolve"), required=("energy", "to"))
+        raw = self.mapping(value, path, ASK_KEYS["attach"], required=("energy", "to"))
         return AttachAsk(energy=self.energy(raw["energy"], _join(path, "energy")),
                          to=self.position(raw["to"], _join(path, "to"), scenario, side="you"),
                          resolve=self.resolve_flag(raw, path))
@@ -469,7 +457,7 @@ class ScenarioReader(Reader):
         raw = self.mapping(value, path, SIDES)
         result = GameEndAsk()
         for side in SIDES:
-            sub = self.mapping(raw.get(side), _join(path, side), ("took_all_prizes", "no_active", "cannot_draw"))
+            sub = self.mapping(raw.get(side), _join(path, side), keys(END_CONDITIONS))
             setattr(result, side, EndConditions(**{k: self.bool(v, _join(_join(path, side), k))
                                                    for k, v in sub.items()}))
         return result

@@ -108,6 +108,11 @@ def _words(canonical: tuple[str, ...], aliases: dict[str, str], extra: tuple[str
 # kind -> (JSON Schema, what it takes in words). The readers convert each kind with the
 # method of the same name (Reader.hp, Reader.filter …).
 
+def _literal(text: str) -> str:
+    """Text put into a message template as it is (its braces are not fields)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 def _choice(options: tuple[str, ...], what: str) -> dict:
     return {"enum": list(options), "x-message": f"unknown {what} {{got}}; expected one of {', '.join(options)}"}
 
@@ -119,7 +124,7 @@ def _ranged(low: int, high: int) -> dict:
 
 def _list(item: dict, what: str = "a list", **more) -> dict:
     """A list (null reads as none)."""
-    node = {"type": ["array", "null"], "items": item, "x-messages": {"type": f"expected {what}, got {{got}}"}}
+    node = {"type": ["array", "null"], "items": item, "x-messages": {"type": f"expected {_literal(what)}, got {{got}}"}}
     node.update(more)
     return node
 

@@ -64,7 +64,7 @@ def validate(data: Any, file: str, lines: dict, definition: str = "scenario") ->
         errors = list(validator.iter_errors(data))
     except (ValueError, TypeError, OverflowError):
         return  # a value the validator cannot hold (a huge number): the readers refuse it in their words
-    problems = [problem for error in errors for problem in _explain(error, data, schema_for(definition))]
+    problems = [problem for error in errors for problem in _explained(error, data, schema_for(definition))]
     if not problems:
         return
     _, path, message = min(problems, key=lambda p: _place(lines, p[0]))
@@ -79,6 +79,16 @@ def _place(lines: dict, anchor: tuple[str, int]) -> tuple[int, int, int]:
     if line is None:
         return (0, 0, rank)
     return (int(line), getattr(line, "column", None) or 0, rank)
+
+
+def _explained(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str, str]]:
+    """An error in the schema's words; in the validator's own where the schema has none that
+    fit (validation must refuse with a ScenarioError, never fail itself)."""
+    try:
+        return _explain(error, data, root)
+    except (KeyError, IndexError, TypeError, ValueError):
+        path = _path([step for step in error.instance_path])
+        return [((path, 2), path, shorten(str(error.message)))]
 
 
 def _explain(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str, str]]:
