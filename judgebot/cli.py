@@ -312,6 +312,34 @@ def check(
     _run(body)
 
 
+class SchemaName(str, Enum):
+    scenario = "scenario"
+    catalog = "catalog"
+
+
+@app.command()
+def schema(
+    which: SchemaName = typer.Argument(SchemaName.scenario, help="The scenario file's schema, or a card-catalog file's."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the schema to FILE (atomically) instead of stdout."),
+) -> None:
+    """Print the JSON Schema of the scenario format (draft-07), for editors: save it and put
+    `# yaml-language-server: $schema=FILE` at the top of a scenario (docs/SCENARIOS.md)."""
+
+    def body():
+        from judgebot.engine.format.schema import published
+
+        text = published("scenario" if which is SchemaName.scenario else "catalog_file") + "\n"
+        if output is None:
+            sys.stdout.write(text)
+            return
+        from judgebot.files import write_atomically
+
+        write_atomically(output, text.encode("utf-8"))
+        sys.stderr.write(f"wrote {output}\n")
+
+    _run(body)
+
+
 @app.command()
 def ingest(
     sources: Optional[Path] = typer.Option(None, "--sources", "--seeds", metavar="DIR", help="Folder with the five source documents (default: the ones shipped with judgebot)."),

@@ -827,8 +827,7 @@ def definitions() -> dict[str, dict]:
 def scenario_schema() -> dict:
     """The JSON Schema of a scenario file (draft-07), with its definitions."""
     return {"$schema": "http://json-schema.org/draft-07/schema#", "$id": SCHEMA_ID,
-            "title": "judgebot scenario",
-            "description": "A board state and a question for `judgebot check` (SCENARIOS.md)",
+            "title": SCHEMA_TITLES["scenario"][0], "description": SCHEMA_TITLES["scenario"][1],
             **_mapping(ROOT, required=("ask",), nullable=False),
             "definitions": definitions()}
 
@@ -841,10 +840,24 @@ def schema_for(definition: str) -> dict:
             "definitions": definitions()}
 
 
-def published(indent: int | None = 2) -> str:
-    """The schema as `judgebot schema` prints it: only standard keywords (the x- message
-    keywords are ours; editors would list them as unknown)."""
-    return json.dumps(_public(scenario_schema()), ensure_ascii=False, indent=indent)
+SCHEMA_TITLES = {
+    "scenario": ("judgebot scenario", "A board state and a question for `judgebot check` (SCENARIOS.md)"),
+    "catalog_file": ("judgebot card catalog", "Cards by name: what a scenario may name with `card:` (CATALOG.md)"),
+}
+
+
+def published(definition: str = "scenario", indent: int | None = 2) -> str:
+    """A schema as `judgebot schema` prints it (the scenario file's, or a catalog file's):
+    only standard keywords (the x- message keywords are ours; editors would list them as
+    unknown)."""
+    if definition not in SCHEMA_TITLES:
+        raise KeyError(definition)
+    schema = dict(schema_for(definition))
+    if definition != "scenario":
+        title, description = SCHEMA_TITLES[definition]
+        schema = {"$schema": schema.pop("$schema"), "$id": SCHEMA_ID.replace("scenario", "catalog"),
+                  "title": title, "description": description, **schema}
+    return json.dumps(_public(schema), ensure_ascii=False, indent=indent)
 
 
 def _public(node: Any) -> Any:
