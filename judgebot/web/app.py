@@ -153,6 +153,18 @@ async def api_check(request: Request) -> Response:
     return JSONResponse(ruling)
 
 
+async def api_schema(request: Request) -> Response:
+    """The published JSON Schema (as `judgebot schema`): an editor can point
+    `# yaml-language-server: $schema=` at this address."""
+    from judgebot.engine.format.schema import published
+
+    which = request.path_params["which"]
+    definition = {"scenario": "scenario", "catalog": "catalog_file"}.get(which)
+    if definition is None:
+        raise HTTPException(404, "no schema named " + which[:40] + "; expected scenario or catalog")
+    return Response(published(definition), media_type="application/schema+json")
+
+
 async def api_not_found(request: Request) -> Response:
     raise HTTPException(404, f"no API at {request.url.path[:100]}")
 
@@ -272,6 +284,7 @@ def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = T
         Route("/api/show/{ident:path}", api_show),
         Route("/api/term", api_term),
         Route("/api/check", api_check, methods=["POST"]),
+        Route("/api/schema/{which}.json", api_schema),
         Route("/api/{rest:path}", api_not_found, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(packages=[("judgebot.web", "static")]), name="static"),
     ]

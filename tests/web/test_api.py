@@ -199,3 +199,19 @@ def test_the_check_page_rules_in_the_judges_language(client, lang, verdict, outc
 def test_an_unknown_ruling_language_is_refused(client):
     text = (RULINGS / "attack" / "legacy-energy-prizes.yaml").read_text(encoding="utf-8")
     assert client.post("/check", data={"scenario": text, "lang": "fr"}).status_code == 400
+
+
+@pytest.mark.parametrize("which, definition", [("scenario", "scenario"), ("catalog", "catalog_file")])
+def test_schema_is_the_schema_command_document(client, which, definition):
+    from judgebot.engine.format.schema import published
+
+    response = client.get(f"/api/schema/{which}.json")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/schema+json")
+    assert response.text == published(definition)
+
+
+def test_unknown_schema_is_a_json_404(client):
+    response = client.get("/api/schema/deck.json")
+    assert response.status_code == 404
+    assert "deck" in response.json()["error"]["message"]
