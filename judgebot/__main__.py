@@ -1,3 +1,3 @@
-from judgebot.cli import main
+from judgebot.launch import main
 
 main()

@@ -1,14 +1,13 @@
 """The `judgebot` command: parses options, calls the library, prints the result.
 
-Every domain error becomes a one-line message and an exit code here, in one place
-(`_run`): 0 success, 1 a --verify expectation did not hold, 2 bad input.
+Every domain error becomes a one-line message and an exit code in one place
+(`present.output.run_action`, through `_run`): 0 success, 1 a --verify expectation did
+not hold, 2 bad input. `judgebot search` with plainly valid arguments is answered by
+the launcher (judgebot.launch) without loading this module.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Callable, List, Optional
 
 import typer
 
-from judgebot.errors import InputError, JudgebotError
+from judgebot.errors import InputError
 
 app = typer.Typer(
     # --install-completion / --show-completion [bash|zsh|fish|powershell] (docs/CLI.md).
@@ -70,76 +69,20 @@ class ShowLang(str, Enum):
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
 
 
-# JSON escapes C0 controls itself; DEL, C1 controls and lone surrogates (from argv
-# bytes that are not UTF-8) are escaped here, so no terminal interprets them.
-_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\ud800-\udfff]")
-
-
-def _json_text(obj) -> str:
-    from judgebot.present.json_indent import dumps_indented
-
-    text = dumps_indented(obj)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def _print_json(obj) -> None:
-    sys.stdout.write(_json_text(obj) + "\n")
-
-
-def _console():
-    from judgebot.present.console import safe_console
-
-    return safe_console(highlight=False, soft_wrap=False)
-
-
-def _human(render: Callable, no_pager: bool = False) -> None:
-    """Human output; on a terminal, through the pager ($PAGER, else less) only when it is
-    longer than the screen and --no-pager was not given. Never paged when piped."""
-    console = _console()
-    if no_pager or not sys.stdout.isatty():
-        render(console)
-        return
-    with console.capture() as capture:
-        render(console)
-    text = capture.get()
-    if text.count("\n") < console.size.height:
-        sys.stdout.write(text)
-        return
-    import pydoc
-
-    os.environ.setdefault("LESS", "-FRX")  # -R: keep colours; -F: quit when it fits
-    pydoc.pager(text)
+from judgebot.present.output import console as _console
+from judgebot.present.output import error_line as _error_line
+from judgebot.present.output import human as _human
+from judgebot.present.output import json_text as _json_text
+from judgebot.present.output import print_json as _print_json
+from judgebot.present.output import run_action
 
 
 NoPagerOpt = typer.Option(False, "--no-pager", help="Never page long output on a terminal.")
 
 
-def _error_line(message: str) -> None:
-    """One line on stderr, control characters made visible."""
-    from judgebot.present.safe import visible
-
-    text = visible(" ".join(str(message).split("\n")))
-    sys.stderr.write(f"judgebot: {text.encode('utf-8', 'backslashreplace').decode('utf-8')}\n")
-
-
 def _run(action: Callable[[], int | None]) -> None:
-    """Run a command body; map errors to one-line messages and exit codes."""
-    try:
-        code = action() or 0
-    except JudgebotError as exc:
-        _error_line(f"error: {exc}")
-        raise typer.Exit(exc.exit_code)
-    except KeyboardInterrupt:
-        sys.stderr.write("judgebot: interrupted\n")
-        raise typer.Exit(130)
-    except BrokenPipeError:
-        raise typer.Exit(0)
-    except Exception as exc:  # a bug in judgebot: still one line, no traceback
-        if os.environ.get("JUDGEBOT_DEBUG"):
-            raise
-        _error_line(f"internal error: {type(exc).__name__}: {exc} (set JUDGEBOT_DEBUG=1 for the traceback)")
-        raise typer.Exit(3)
-    raise typer.Exit(code)
+    """Run a command body; map errors to one-line messages and exit codes (present.output)."""
+    raise typer.Exit(run_action(action))
 
 
 @app.command()
@@ -490,6 +433,7 @@ COMMAND_EXAMPLES = {
     "cards": ["judgebot cards I-A-03 II-B-07/faq-1 -o cards.pdf",
               "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --card a7"],
     "serve": ["judgebot serve", "judgebot serve --port 8080"],
+    "schema": ["judgebot schema -o judgebot-scenario.schema.json", "judgebot schema catalog"],
 }
 for _command in app.registered_commands:
     _examples = COMMAND_EXAMPLES.get(_command.name or _command.callback.__name__)
