@@ -72,7 +72,6 @@ JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.
 from judgebot.present.output import console as _console
 from judgebot.present.output import error_line as _error_line
 from judgebot.present.output import human as _human
-from judgebot.present.output import json_text as _json_text
 from judgebot.present.output import print_json as _print_json
 from judgebot.present.output import run_action
 
@@ -97,15 +96,9 @@ def search(
     """Search the rule documents (ranked hits with the section ID and title)."""
 
     def body():
-        from judgebot.search import search as run_search
+        from judgebot.commands import search_command
 
-        result = run_search(query, lang=lang.value if lang else None, doc=doc, limit=limit)
-        if json_:
-            _print_json(result)
-        else:
-            from judgebot.present.search_view import render_search
-
-            _human(lambda console: render_search(result, console), no_pager)
+        search_command(query, lang.value if lang else None, doc, limit, json_, no_pager)
 
     _run(body)
 
@@ -181,16 +174,6 @@ def index(
     _run(body)
 
 
-def _file_error(error: dict) -> str:
-    """A file's entry of the `errors` list as its one-line message."""
-    from judgebot.errors import where
-
-    if error["line"] is None and error["message"].startswith(error["file"]):
-        return f"error: {error['message']}"
-    key = f" {error['key']}:" if error.get("key") else ""
-    return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
-
-
 @app.command()
 def check(
     paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Scenario files or directories (every *.yaml, recursively)."),
@@ -204,53 +187,9 @@ def check(
     """Rule on board states described in scenario files."""
 
     def body():
-        from judgebot.engine import checked_files, iter_rulings
-        from judgebot.i18n import default_language
+        from judgebot.commands import check_command
 
-        language = default_language(lang)
-        files = checked_files(paths)
-        # One file: its ruling or its error (exit 2). Several: every file answered,
-        # errors listed after the rulings; rulings are written as they come.
-        errors: list[dict] | None = [] if len(files) > 1 else None
-        failed = []
-
-        def rulings():
-            for ruling in iter_rulings(files, verify, errors, language):
-                if ruling.get("verified") is False:
-                    failed.append(ruling["file"])
-                yield ruling
-
-        if json_ and errors is None:
-            _print_json(next(rulings()))
-        elif json_:
-            from judgebot.present.json_stream import write_batch
-
-            write_batch(sys.stdout, rulings(), errors, _json_text)
-        else:
-            from judgebot.corpus import load_corpus
-            from judgebot.present.ruling_view import render_rulings
-
-            ruled = 0
-
-            def shown():
-                nonlocal ruled
-                for ruling in rulings():
-                    ruled += 1
-                    if not quiet or ruling.get("verified") is False:
-                        yield ruling
-
-            console = _console() if sys.stdout.isatty() else None
-            render_rulings(shown(), load_corpus(), sys.stdout, console, lang=language)
-            if errors is not None or quiet:
-                from judgebot.i18n import msg, render
-
-                sys.stdout.write(render(msg("view.tally", ruled=ruled, invalid=len(errors or []), n=len(failed)),
-                                        language) + "\n")
-        for error in errors or []:
-            _error_line(_file_error(error))
-        if errors:
-            return 2
-        return 1 if verify and failed else 0
+        return check_command(paths, verify, json_, lang, quiet)
 
     _run(body)
 

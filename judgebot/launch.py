@@ -1,13 +1,14 @@
 """The `judgebot` console script.
 
-`judgebot search QUERY [--lang L] [--doc DOC] [--limit N] [--json] [--no-pager]` is the
-command judges run most, often from a script or a phone shortcut; with plainly valid
-arguments it is answered here without importing the command-line framework (typer and
-its click, about a third of the start-up: benchmarks/README.md). Everything else — other
-commands, --help, a repeated or unknown option, a value out of range, `--` — goes to the
-full command line (judgebot.cli), which answers it or reports the problem in its words.
-Both print through present.output, so the answer is the same either way
-(tests/test_launch.py compares them).
+`judgebot search QUERY [--lang L] [--doc DOC] [--limit N] [--json] [--no-pager]` and
+`judgebot check PATH... [--verify] [--json] [--quiet] [--lang L]` are the commands judges
+and their scripts run most; with plainly valid arguments they are answered here without
+importing the command-line framework (typer and its click: a third of a search's
+start-up, benchmarks/README.md). Everything else — other commands, --help, a repeated or
+unknown option, a value out of range, `--` — goes to the full command line
+(judgebot.cli), which answers it or reports the problem in its words. Both run the same
+bodies (judgebot.commands), so the answer is the same either way (tests/test_launch.py
+compares them).
 """
 
 from __future__ import annotations
@@ -15,18 +16,20 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 
 SEARCH_LANGS = ("ja", "zh", "ko", "en", "all")
+CHECK_LANGS = ("ja", "zh", "ko", "en")
 LIMIT_RANGE = (1, 200)
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 
 
 def main() -> None:
     argv = sys.argv[1:]
-    if argv[:1] == ["search"] and "_JUDGEBOT_COMPLETE" not in os.environ:
-        request = plain_search(argv[1:])
+    if argv[:1] in (["search"], ["check"]) and "_JUDGEBOT_COMPLETE" not in os.environ:
+        request = (plain_search if argv[0] == "search" else plain_check)(argv[1:])
         if request is not None:
-            sys.exit(_search(**request))
+            sys.exit(_answer(argv[0], request))
     from judgebot.cli import main as full_command_line
 
     full_command_line()
@@ -35,7 +38,7 @@ def main() -> None:
 def plain_search(args: list[str]) -> dict | None:
     """The search options, when `args` are plainly valid (the full command line would
     accept them with these values); None for anything it should see itself."""
-    request: dict = {"query": None, "lang": None, "doc": None, "limit": 10, "json": False, "no_pager": False}
+    request: dict = {"query": None, "lang": None, "doc": None, "limit": 10, "json_": False, "no_pager": False}
     seen: set[str] = set()
     i = 0
     while i < len(args):
@@ -51,7 +54,7 @@ def plain_search(args: list[str]) -> dict | None:
             return None
         seen.add(name)
         if name in ("--json", "--no-pager") and not has_value:
-            request[name[2:].replace("-", "_")] = True
+            request["json_" if name == "--json" else "no_pager"] = True
             i += 1
             continue
         if name not in ("--lang", "--doc", "--limit"):
@@ -75,18 +78,42 @@ def plain_search(args: list[str]) -> dict | None:
     return request if request["query"] is not None else None
 
 
-def _search(query: str, lang: str | None, doc: str | None, limit: int, json: bool, no_pager: bool) -> int:
-    from judgebot.present import output
-
-    def body():
-        from judgebot.search import search
-
-        result = search(query, lang=lang, doc=doc, limit=limit)
-        if json:
-            output.print_json(result)
+def plain_check(args: list[str]) -> dict | None:
+    """The check options, when `args` are plainly valid; None otherwise."""
+    request: dict = {"paths": [], "verify": False, "json_": False, "lang": None, "quiet": False}
+    flags = {"--verify": "verify", "--json": "json_", "--quiet": "quiet", "-q": "quiet"}
+    seen: set[str] = set()
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if not arg.startswith("-"):
+            request["paths"].append(Path(arg))
+            continue
+        name, has_value, value = arg.partition("=")
+        if name in seen or flags.get(name, name) in seen:
+            return None
+        seen.update((name, flags.get(name, name)))
+        if name in flags and not has_value:
+            request[flags[name]] = True
+        elif name == "--lang":
+            if not has_value:
+                if i >= len(args):
+                    return None
+                value = args[i]
+                i += 1
+            if value not in CHECK_LANGS:
+                return None
+            request["lang"] = value
         else:
-            from judgebot.present.search_view import render_search
+            return None
+    return request if request["paths"] else None
 
-            output.human(lambda console: render_search(result, console), no_pager)
 
-    return output.run_action(body)
+def _answer(command: str, request: dict) -> int:
+    from judgebot import commands
+    from judgebot.present.output import run_action
+
+    if command == "search":
+        return run_action(lambda: commands.search_command(**request))
+    return run_action(lambda: commands.check_command(**request))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 
 import judgebot.search
 from judgebot.cli import app
-from judgebot.launch import plain_search
+from judgebot.launch import plain_check, plain_search
 
 from .conftest import ROOT
 
@@ -42,6 +43,14 @@ def _run(code_or_module: list[str], args: list[str], cache_dir) -> tuple[int, st
     ["search", "a", "b"],
     ["search", "--help"],
     ["search"],
+    ["check", "rulings/guide-ja_II-B-07_faq-1.yaml"],
+    ["check", "--json", "--lang", "ja", "rulings/guide-ja_II-B-07_faq-1.yaml"],
+    ["check", "--verify", "-q", "rulings/attack", "tests/contract/attack-bench-damage.yaml"],
+    ["check", "--lang=ko", "--json", "rulings/attack", "tests/hostile"],
+    ["check", "no-such-file.yaml"],
+    ["check", "--lang", "fr", "rulings/attack"],
+    ["check", "--verify", "--verify", "rulings/attack"],
+    ["check"],
 ])
 def test_fast_search_answers_as_the_full_command_line(args, cache_dir):
     fast = _run(["-c", LAUNCHER], args, cache_dir)
@@ -60,8 +69,8 @@ def test_fast_search_does_not_import_typer(cache_dir):
 
 
 @pytest.mark.parametrize("args, expected", [
-    (["q"], {"query": "q", "lang": None, "doc": None, "limit": 10, "json": False, "no_pager": False}),
-    (["--json", "q", "--limit", "200"], {"query": "q", "lang": None, "doc": None, "limit": 200, "json": True,
+    (["q"], {"query": "q", "lang": None, "doc": None, "limit": 10, "json_": False, "no_pager": False}),
+    (["--json", "q", "--limit", "200"], {"query": "q", "lang": None, "doc": None, "limit": 200, "json_": True,
                                          "no_pager": False}),
     (["q", "--limit", "201"], None), (["q", "--limit", "-1"], None), (["q", "--limit", "1e2"], None),
     (["q", "--lang", "JA"], None), (["q", "--", "x"], None), (["-q"], None), (["q", "--doc"], None),
@@ -85,7 +94,7 @@ def test_what_the_launcher_takes_the_full_cli_takes_alike(monkeypatch_module, to
         return
     calls = monkeypatch_module
     calls.clear()
-    result = CliRunner().invoke(app, ["search", *tokens, *([] if request["json"] else ["--json"])])
+    result = CliRunner().invoke(app, ["search", *tokens, *([] if request["json_"] else ["--json"])])
     assert result.exit_code == 0, (tokens, result.output)
     assert calls == [(request["query"], request["lang"], request["doc"], request["limit"])]
 
@@ -102,3 +111,46 @@ def monkeypatch_module():
     judgebot.search.search = fake_search
     yield calls
     judgebot.search.search = saved
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["a.yaml"], {"paths": [Path("a.yaml")], "verify": False, "json_": False, "lang": None, "quiet": False}),
+    (["-q", "a", "--lang=zh", "b", "--verify", "--json"],
+     {"paths": [Path("a"), Path("b")], "verify": True, "json_": True, "lang": "zh", "quiet": True}),
+    (["a", "-q", "--quiet"], None), (["a", "--lang", "all"], None), (["a", "--lang"], None),
+    (["--verify"], None), (["a", "-"], None), (["a", "--help"], None), (["a", "--json=yes"], None),
+])
+def test_plain_check(args, expected):
+    assert plain_check(args) == expected
+
+
+CHECK_TOKENS = st.sampled_from(["a.yaml", "rulings/", "two words.yaml", "--verify", "--json", "--quiet", "-q",
+                                "--lang", "--lang=ko", "ja", "en", "all", "--help", "--", "-", "-x", "", "--lang="])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CHECK_TOKENS, max_size=7))
+def test_what_the_launcher_checks_the_full_cli_checks_alike(check_calls, tokens):
+    request = plain_check(tokens)
+    if request is None:
+        return
+    check_calls.clear()
+    result = CliRunner().invoke(app, ["check", *tokens])
+    assert result.exit_code == 0, (tokens, result.output)
+    assert check_calls == [tuple(request.values())]
+
+
+@pytest.fixture(scope="module")
+def check_calls():
+    import judgebot.commands
+
+    calls: list = []
+
+    def fake_check(paths, verify, json_, lang, quiet):
+        calls.append((list(paths), verify, json_, lang, quiet))
+        return 0
+
+    saved = judgebot.commands.check_command
+    judgebot.commands.check_command = fake_check
+    yield calls
+    judgebot.commands.check_command = saved

@@ -1,0 +1,85 @@
+"""The bodies of the commands the launcher can answer itself (judgebot.launch) and the
+full command line also runs (judgebot.cli): no CLI framework here, so both print the
+same bytes and return the same exit code."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from judgebot.present import output
+from judgebot.present.output import error_line, human, json_text, print_json
+
+
+def search_command(query: str, lang: str | None, doc: str | None, limit: int, json_: bool, no_pager: bool) -> None:
+    from judgebot.search import search
+
+    result = search(query, lang=lang, doc=doc, limit=limit)
+    if json_:
+        print_json(result)
+    else:
+        from judgebot.present.search_view import render_search
+
+        human(lambda console_: render_search(result, console_), no_pager)
+
+
+def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None, quiet: bool) -> int:
+    """Rule on scenario files; the exit code: 2 if a file was invalid, else 1 if an
+    expectation failed (with --verify), else 0."""
+    from judgebot.engine import checked_files, iter_rulings
+    from judgebot.i18n import default_language
+
+    language = default_language(lang)
+    files = checked_files(paths)
+    # One file: its ruling or its error (exit 2). Several: every file answered,
+    # errors listed after the rulings; rulings are written as they come.
+    errors: list[dict] | None = [] if len(files) > 1 else None
+    failed = []
+
+    def rulings():
+        for ruling in iter_rulings(files, verify, errors, language):
+            if ruling.get("verified") is False:
+                failed.append(ruling["file"])
+            yield ruling
+
+    if json_ and errors is None:
+        print_json(next(rulings()))
+    elif json_:
+        from judgebot.present.json_stream import write_batch
+
+        write_batch(sys.stdout, rulings(), errors, json_text)
+    else:
+        from judgebot.corpus import load_corpus
+        from judgebot.present.ruling_view import render_rulings
+
+        ruled = 0
+
+        def shown():
+            nonlocal ruled
+            for ruling in rulings():
+                ruled += 1
+                if not quiet or ruling.get("verified") is False:
+                    yield ruling
+
+        terminal = output.console() if sys.stdout.isatty() else None
+        render_rulings(shown(), load_corpus(), sys.stdout, terminal, lang=language)
+        if errors is not None or quiet:
+            from judgebot.i18n import msg, render
+
+            sys.stdout.write(render(msg("view.tally", ruled=ruled, invalid=len(errors or []), n=len(failed)),
+                                    language) + "\n")
+    for error in errors or []:
+        error_line(_file_error(error))
+    if errors:
+        return 2
+    return 1 if verify and failed else 0
+
+
+def _file_error(error: dict) -> str:
+    """A file's entry of the `errors` list as its one-line message."""
+    from judgebot.errors import where
+
+    if error["line"] is None and error["message"].startswith(error["file"]):
+        return f"error: {error['message']}"
+    key = f" {error['key']}:" if error.get("key") else ""
+    return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
