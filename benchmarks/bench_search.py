@@ -126,6 +126,23 @@ print(json.dumps([r[0] for r in rows]))
 """
 
 
+# The floor of any whole-process search through Whoosh: a script that imports Whoosh as
+# judgebot does, opens the same index and prints the ids of one plain query's hits —
+# no glossary, no expansion, no ranking of ours. What it costs beyond the FTS5 script is
+# what the design's Whoosh index costs every process, before judgebot does anything.
+WHOOSH_FLOOR_SCRIPT = """\
+import json, sys
+import judgebot.search.whoosh_lean
+from whoosh import index
+from whoosh.query import Or, Term
+ix = index.open_dir(sys.argv[1])
+words = {t.text for t in ix.schema["body"].analyzer(sys.argv[2])}
+with ix.searcher() as searcher:
+    hits = searcher.search(Or([Term("body", w) for w in words]), limit=10)
+    print(json.dumps([hit["id"] for hit in hits]))
+"""
+
+
 def _fts_file(records, path: Path) -> None:
     db = sqlite3.connect(path)
     try:
@@ -137,12 +154,13 @@ def _fts_file(records, path: Path) -> None:
     db.close()
 
 
-def _side_by_side(env: dict, queries: list[str], fts_db: Path, script: Path) -> tuple[list[float], list[float]]:
-    """Whole-process times of `judgebot search QUERY --json` and of the FTS5 script,
-    alternated query by query so that both see the same machine load."""
+def _side_by_side(env: dict, queries: list[str], fts_db: Path, script: Path, floor: Path,
+                  index_dir: str) -> tuple[list[float], list[float], list[float]]:
+    """Whole-process times of `judgebot search QUERY --json`, of the FTS5 script and of
+    the Whoosh floor, alternated query by query so that all see the same machine load."""
     exe = Path(sys.executable).with_name("judgebot")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "judgebot"]
-    ours, theirs = [], []
+    ours, theirs, floors = [], [], []
     for i in range(CLI_RUNS):
         query = queries[i % len(queries)]
         start = time.perf_counter()
@@ -152,7 +170,11 @@ def _side_by_side(env: dict, queries: list[str], fts_db: Path, script: Path) -> 
         subprocess.run([sys.executable, str(script), str(fts_db), query], env=env, cwd=ROOT,
                        capture_output=True, check=True)
         theirs.append(time.perf_counter() - start)
-    return ours, theirs
+        start = time.perf_counter()
+        subprocess.run([sys.executable, str(floor), index_dir, query], env=env, cwd=ROOT,
+                       capture_output=True, check=True)
+        floors.append(time.perf_counter() - start)
+    return ours, theirs, floors
 
 
 def main() -> dict:
@@ -190,7 +212,11 @@ def main() -> dict:
         fts_db, script = Path(cache) / "fts5.sqlite", Path(cache) / "fts5_search.py"
         _fts_file(records, fts_db)
         script.write_text(FTS_SCRIPT, encoding="utf-8")
-        ours, fts_times = _side_by_side({**os.environ, "JUDGEBOT_CACHE": cache}, [g.query for g in golden], fts_db, script)
+        floor = Path(cache) / "whoosh_floor.py"
+        floor.write_text(WHOOSH_FLOOR_SCRIPT, encoding="utf-8")
+        ours, fts_times, floor_times = _side_by_side({**os.environ, "JUDGEBOT_CACHE": cache},
+                                                     [g.query for g in golden], fts_db, script, floor,
+                                                     str(info["path"]))
 
     def quality(report):
         return {f"recall@{K}": report[f"recall@{K}"], "mrr": report["mrr"],
@@ -213,6 +239,7 @@ def main() -> dict:
             "cli_p95": _ms(_percentile(cli_times, 95)),
             "cli_side_by_side_p50": _ms(statistics.median(ours)),
             "fts5_script_p50": _ms(statistics.median(fts_times)),
+            "whoosh_floor_p50": _ms(statistics.median(floor_times)),
         },
         "quality": {"whoosh": quality(whoosh_quality), "baseline": quality(baseline_quality)},
     }
@@ -223,6 +250,8 @@ def main() -> dict:
         "p95 latency whoosh/baseline": ratio(result["latency_ms"]["whoosh_p95"], result["latency_ms"]["baseline_p95"]),
         "build time whoosh/baseline": ratio(whoosh_build, baseline_build),
         "whole process judgebot search/FTS5 script (p50)": ratio(statistics.median(ours), statistics.median(fts_times)),
+        "whole process Whoosh floor/FTS5 script (p50)": ratio(statistics.median(floor_times),
+                                                              statistics.median(fts_times)),
     }
     _print(result)
     return result
@@ -236,7 +265,8 @@ def _print(result: dict) -> None:
           f"baseline p50 {lat['baseline_p50']} ms p95 {lat['baseline_p95']} ms")
     print(f"whole CLI (judgebot search --json, {CLI_RUNS} runs): p50 {lat['cli_p50']} ms p95 {lat['cli_p95']} ms")
     print(f"side by side: judgebot search p50 {lat['cli_side_by_side_p50']} ms, "
-          f"10-line FTS5 script p50 {lat['fts5_script_p50']} ms")
+          f"10-line FTS5 script p50 {lat['fts5_script_p50']} ms, "
+          f"Whoosh floor (open the index, one plain query) p50 {lat['whoosh_floor_p50']} ms")
     for name in ("whoosh", "baseline"):
         figures = q[name]
         per = ", ".join(f"{l} {v['recall@5']:.2f}" for l, v in figures["by_qlang"].items())
