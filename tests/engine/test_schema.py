@@ -79,6 +79,11 @@ def test_every_catalog_file_is_valid_against_the_catalog_schema(path):
     ("ask: {attack: {name: x}}\nyou: {activ: {}}\n", "you"),
     ("ask: {fly: {}}\n", "ask"),
     ("ask: {sequence: []}\n", "ask/sequence"),
+    ("ask: {attack: {name: x}}\nyou: {active: {name: A, types: [fire], hp: 70, abilities: [null]}}\n",
+     "you/active/abilities/0"),
+    ("ask: {attack: {name: x}}\nyou: {bench: []}\nopponent: {active: {name: A, types: [fire], hp: 70}}\n", "you"),
+    ("ask: {attack: {name: x}}\nyou: {active: null}\nopponent: {active: {name: A, types: [fire], hp: 70}}\n",
+     "you/active"),
     ("format: 2\nask: {attack: {name: x}}\nyou: {active: {name: A, types: [fire], hp: 70, attacks: "
      "[{name: x, do: [{place_counters: {target: self}}]}]}}\n", "you/active/attacks/0/do/0/place_counters"),
 ])
@@ -150,3 +155,25 @@ def test_catalog_schema_describes_every_category():
 def test_unknown_schema_name_is_refused():
     with pytest.raises(KeyError):
         schema.published("nothing")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ask: {attack: {name: x}}\nyou: {active: {name: A, types: [fire], hp: 70, abilities: [null]}}\n"
+     "opponent: {active: {name: B, types: [water], hp: 70}}\n",
+     "x.yaml:2:60: you.active.abilities[0]: missing required key 'name'"),
+    ("ask: {attack: {name: x}}\nopponent: {active: {name: A, types: [fire], hp: 70}}\n",
+     "x.yaml:1:1: missing required key 'you'"),
+    ("ask: {attack: {name: x}}\nyou: {bench: []}\nopponent: {active: {name: A, types: [fire], hp: 70}}\n",
+     "x.yaml:2:1: you: missing required key 'active'"),
+    ("ask: {attack: {name: x}}\nyou: null\nopponent: {active: {name: A, types: [fire], hp: 70}}\n",
+     "x.yaml:2:1: you: missing required key 'active'"),
+    ("ask: {game_end: {you: {took_all_prizes: true}}}\n", None),
+])
+def test_a_board_ask_needs_both_active_pokemon(text, message):
+    """Every ask but game_end and setup is about a board (the schema says so too, for editors)."""
+    if message is None:
+        parse_scenario(text, "x.yaml")
+        return
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text, "x.yaml")
+    assert str(caught.value) == message

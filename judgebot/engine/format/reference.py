@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgebot.engine.format.schema import SCALARS, definitions, scenario_schema
+from judgebot.engine.format.schema import BOARDLESS_ASKS, SCALARS, definitions, scenario_schema
 
 HEADER = """# Scenario keys (reference)
 
@@ -19,13 +19,15 @@ Generated from the format's one definition (`judgebot/engine/format/schema.py`) 
 `judgebot schema` (editor completion and inline errors: SCENARIOS.md, "Editing with a schema").
 
 A key marked **required** must be given; every other key may be left out (its default is
-in its description). A key that is not listed is an error naming it.
+in its description). A key that is not listed is an error naming it. Every ask but
+{boardless} is about a board: then `you` and `opponent` are required, each with an `active`.
 """
 
 
 def key_reference() -> str:
     defs = definitions()
-    parts = [HEADER, _section("scenario", "The scenario file", scenario_schema(), defs)]
+    header = HEADER.replace("{boardless}", " and ".join(f"`{kind}`" for kind in BOARDLESS_ASKS))
+    parts = [header, _section("scenario", "The scenario file", scenario_schema(), defs)]
     for name, node in defs.items():
         if name in SCALARS or name.startswith("ask_") or name == "ask":
             continue

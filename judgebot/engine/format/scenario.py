@@ -18,7 +18,7 @@ from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk
                                    Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
 from judgebot.engine.format.format2 import does_of
 from judgebot.engine.format.reader import Reader, _join
-from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BOARD_SPOT, COIN_ALIASES, END_CONDITIONS, EXPECT,
+from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BOARDLESS_ASKS, BOARD_SPOT, COIN_ALIASES, END_CONDITIONS, EXPECT,
                                            HAND_POKEMON, MAX_HP, MAX_TURN, PLAYER, POKEMON, POSITION_RE,
                                            ROOT, SEQUENCE_ASKS, STADIUM, TURN, keys)
 from judgebot.engine.format.validate import describe
@@ -31,7 +31,6 @@ TURN_KEYS = keys(TURN)
 PLAYER_KEYS = keys(PLAYER)
 POKEMON_KEYS = keys(POKEMON)
 HAND_POKEMON_KEYS = keys(HAND_POKEMON)
-BOARDLESS_ASKS = ("game_end", "setup")
 ASK_KEYS = {kind: keys(fields) for kind, (_, fields, _) in ASKS.items()}
 EXPECT_KEYS = keys(EXPECT)
 BOARD_FIELDS = keys(BOARD_SPOT)

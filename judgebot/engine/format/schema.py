@@ -21,7 +21,8 @@ Message keywords (ignored by validators, read by `format.validate`):
 - `x-messages`: per JSON Schema keyword (`type`, `maxItems`, …), before `x-message`;
 - `x-expected`: for a failed constraint (range, pattern): "expected <x-expected>, got {got}";
   a value of the wrong type gets "expected a whole number / text / a mapping / a list …";
-- `x-unknown-key`, `x-required`: the messages of an unknown and of a missing key.
+- `x-unknown-key`, `x-required`: the messages of an unknown and of a missing key;
+- `x-null`: the message for null where a mapping with required keys is expected.
 """
 
 from __future__ import annotations
@@ -663,11 +664,15 @@ def _field_node(field: Field) -> dict:
 
 def _mapping(fields: dict[str, Field], description: str = "", required: tuple[str, ...] = (),
              nullable: bool = True, **extra) -> dict:
-    node: dict[str, Any] = {"type": ["object", "null"] if nullable else "object",
+    # null reads as an empty mapping, so a mapping with required keys cannot be null:
+    # the readers say which key is missing, and so does the schema's message.
+    node: dict[str, Any] = {"type": ["object", "null"] if nullable and not required else "object",
                             "properties": {k: _field_node(v) for k, v in fields.items()},
                             "additionalProperties": False}
     if required:
         node["required"] = list(required)
+        if nullable:
+            node["x-null"] = f"missing required key {required[0]!r}"
     if description:
         node["description"] = description
     node.update(extra)
@@ -829,7 +834,22 @@ def scenario_schema() -> dict:
     return {"$schema": "http://json-schema.org/draft-07/schema#", "$id": SCHEMA_ID,
             "title": SCHEMA_TITLES["scenario"][0], "description": SCHEMA_TITLES["scenario"][1],
             **_mapping(ROOT, required=("ask",), nullable=False),
+            "allOf": [_board_needed()],
             "definitions": definitions()}
+
+
+# Asks about a whole game, not a board: both players' Active Pokémon may be left out.
+BOARDLESS_ASKS = ("game_end", "setup")
+
+
+def _board_needed() -> dict:
+    """Every other ask is about a board: both players, each with an Active Pokémon."""
+    side = {"type": "object", "required": ["active"], "x-null": "missing required key 'active'",
+            "properties": {"active": {"type": "object", "x-null": "expected the Active Pokémon (a mapping), got "
+                                                                   "nothing (null): this ask is about a board"}}}
+    return {"if": {"required": ["ask"], "properties": {"ask": {"type": "object", "anyOf": [
+                {"required": [kind]} for kind in BOARDLESS_ASKS]}}},
+            "else": {"required": list(SIDES), "properties": {side_name: side for side_name in SIDES}}}
 
 
 def schema_for(definition: str) -> dict:

@@ -9,6 +9,7 @@ message keywords beside the constraint that failed.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from typing import Any
 
@@ -71,10 +72,15 @@ def validate(data: Any, file: str, lines: dict, definition: str = "scenario") ->
     raise ScenarioError(file, line_of(lines, path), path, message)
 
 
+LAST = 3  # the rank of a problem said after every other one
+
+
 def _place(lines: dict, anchor: tuple[str, int]) -> tuple[int, int, int]:
     """Where a reader going down the file meets a problem: a mapping's unknown keys, then
     its missing ones, at the mapping; any other problem at its value."""
     path, rank = anchor
+    if rank == LAST:
+        return (sys.maxsize, 0, rank)
     line = line_of(lines, path)
     if line is None:
         return (0, 0, rank)
@@ -85,10 +91,15 @@ def _explained(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str,
     """An error in the schema's words; in the validator's own where the schema has none that
     fit (validation must refuse with a ScenarioError, never fail itself)."""
     try:
-        return _explain(error, data, root)
+        problems = _explain(error, data, root)
     except (KeyError, IndexError, TypeError, ValueError):
         path = _path([step for step in error.instance_path])
-        return [((path, 2), path, shorten(str(error.message)))]
+        problems = [((path, 2), path, shorten(str(error.message)))]
+    if list(error.schema_path)[:1] == ["allOf"]:
+        # A rule between the file's parts (a board ask needs both players' Active
+        # Pokémon): said once every part is right in itself, as the readers did.
+        problems = [((anchor[0], LAST), path, message) for anchor, path, message in problems]
+    return problems
 
 
 def _explain(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str, str]]:
@@ -116,6 +127,8 @@ def _message(node: dict, keyword: str, value: Any) -> str:
     fields = {"got": describe(value), "shape": shape(value),
               "count": len(value) if isinstance(value, (list, dict)) else 0,
               "keys": ", ".join(map(str, value)) if isinstance(value, dict) else ""}
+    if value is None and keyword == "type" and "x-null" in node:
+        return node["x-null"]
     template = node.get("x-messages", {}).get(keyword) or node.get("x-message")
     if template:
         return template.format(**fields)
