@@ -173,7 +173,7 @@ CASES = [
      "allowed (plain data only)"),
     ("opponent:\n  active:\n", "opponent:\n  actve:\n",
      "rulings/x.yaml:12:3: opponent.actve: unknown key 'actve'; allowed keys: prizes, deck, hand, discard, active, bench, "
-     "effects"),
+     "effects, prize_cards"),
     ("you:\n  active:\n    name: リザードン\n", "you:\n  active:\n    nom: リザードン\n",
      "rulings/x.yaml:4:5: you.active.nom: unknown key 'nom'; allowed keys: name, card, stage, evolves_from, rule, "
      "types, hp, weakness, resistance, retreat, damage, energy, tool, conditions, abilities, attacks, effects, "

@@ -252,6 +252,7 @@ class Player:
     active: Pokemon | None = None
     bench: tuple[Pokemon, ...] = ()
     effects: tuple[Effect, ...] = ()
+    prize_cards: tuple | None = None  # HandPokemon, in the order taken (Ⅱ-E-31); None: not given
 
     def pokemon(self) -> list[Pokemon]:
         return ([self.active] if self.active else []) + list(self.bench)

@@ -12,7 +12,7 @@ now (effects.Board), rebuilt after every change rather than patched.
 from __future__ import annotations
 
 from judgebot.engine.board.effects import Board
-from judgebot.engine.board.model import Pokemon, Scenario
+from judgebot.engine.board.model import MAX_BENCH, Pokemon, Scenario
 
 
 def _copy(obj):
@@ -55,11 +55,23 @@ class State:
         self.triggered: list[str] = []
         self.fired: set[tuple] = set()  # (trigger name, holder uid) of `once` triggers that fired
         self.last_trigger = None  # the trigger that worked last (an endless loop of them is named)
+        self.prizes_drawn: dict[str, int] = {"you": 0, "opponent": 0}  # of `prize_cards`, taken so far
+        self.extra_prizes: dict[str, int] = {"you": 0, "opponent": 0}  # taken by card text (take_prize)
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None
         self._by_spot: dict[str, Pokemon] | None = None
 
     # -- reading -----------------------------------------------------------------
+    def free_bench_spot(self, side: str) -> str | None:
+        """The spot a Pokémon put onto `side`'s Bench takes (never one a Pokémon left during
+        this ruling, so positions keep naming one Pokémon); None when the Bench is full."""
+        player = self.scenario.players[side]
+        if len(player.bench) >= MAX_BENCH:
+            return None
+        used = {m.position for m in player.bench} | {spot for spot, _ in self.left.values()} \
+            | {s for s in self.keys_before if s.startswith(f"{side}.bench")}
+        return next(f"{side}.bench[{i}]" for i in range(MAX_BENCH + len(used) + 1) if f"{side}.bench[{i}]" not in used)
+
     def board(self) -> Board:
         if self._board is None:
             self._board = Board(self.scenario)

@@ -147,6 +147,11 @@ class ScenarioReader(Reader):
         if player.bench and player.active is None:
             self.fail(side, "missing required key 'active' (there are Benched Pokémon)")
         player.effects = self.effect_list(raw.get("effects"), f"{side}.effects", "player")
+        if raw.get("prize_cards") is not None:
+            player.prize_cards = tuple(self.list_of(raw["prize_cards"], f"{side}.prize_cards", self.hand_pokemon))
+            if len(player.prize_cards) > player.prizes:
+                self.fail(f"{side}.prize_cards", f"{len(player.prize_cards)} Prize cards listed, but {side} has "
+                                                 f"{player.prizes} left")
         return player
 
     def pokemon(self, value: Any, path: str, side: str) -> Pokemon:

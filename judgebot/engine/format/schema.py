@@ -67,7 +67,7 @@ RELATIVE_TARGETS = ("self", "defending", "attacker")
 SIDES_FROM_CARD = ("own", "opponent")
 ZONES = ("hand", "deck", "discard")
 EVENTS = ("attached", "evolved", "benched", "before_damage", "damaged", "knocked_out", "checkup",
-          "end_of_turn", "prize_taken")
+          "end_of_turn", "prize_taken", "taken_as_prize")
 CAUSES = ("attack_damage", "attack", "any")
 ONCE = ("turn", "game")
 DISCARD_KINDS = ("pokemon", "energy", "basic_energy", "item", "supporter", "stadium", "tool")
@@ -332,6 +332,11 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
         "from": ("zone", "from where"), "match": ("filter", "onto Pokémon like these"),
         "up_to": ("count", "at most this many (fewer, even none, allowed)"),
         "any_number": ("true", "any number of them")}),
+    # Extensions for text used before a Prize card is put into the hand (Ⅱ-E-31).
+    "bench_self": ("put this card (a Prize card being taken) onto its owner's Bench, if there is room "
+                   "(Ⅱ-E-31, extension)", {}),
+    "take_prize": ("take more Prize cards, one at a time (Ⅱ-E-31, extension)", {
+        "count": ("positive", "how many")}),
     # Extension: the Pokémon and every card attached go back to the hand or the deck (Ⅱ-C-02).
     "return_pokemon": ("return a Pokémon and its cards to the hand or deck (Ⅱ-C-02, extension)", {
         "target": ("target", "which Pokémon"), "to": ("devolve_zone", "hand or deck")}),
@@ -366,7 +371,7 @@ ACTION_REQUIRED = {
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
     "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
     "return_pokemon": ("target", "to"), "copy_attack": ("from", "name"),
-    "draw": ("side", "count"), "win_game": ("side",), "if": ("test",),
+    "draw": ("side", "count"), "win_game": ("side",), "if": ("test",), "take_prize": ("count",),
 }
 ACTION_COMMON: dict[str, Field] = {
     "at": ({"enum": ["before_damage"], "x-message": "unknown `at` {got}; expected one of before_damage"},
@@ -536,6 +541,9 @@ PLAYER: dict[str, Field] = {
                                       "maxItems": f"at most {MAX_BENCH} Benched Pokémon, got {{count}}"}}),
               f"the Benched Pokémon (at most {MAX_BENCH}), bench[0] first"),
     "effects": ("effect_list", "effects in force on the player (and their Pokémon)"),
+    "prize_cards": (_list(ref("hand_pokemon")),
+                    "the Prize cards the player takes, in the order taken: Pokémon cards, by name or "
+                    "{name, types, hp, abilities …} (Format 2, Ⅱ-E-31, extension)"),
 }
 STADIUM: dict[str, Field] = {
     "card": ("text", "a Stadium of the card catalog"),

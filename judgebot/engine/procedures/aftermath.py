@@ -52,7 +52,21 @@ def knockouts(state: State, ruling: Ruling, before: dict[str, int], attack_damag
             ruling.step("discard", msg("knockout.discard", mon=mon.name, cards=Joined(tuple(cards))),
                         list(DISCARD_CITES), target=mon.position)
         total.knocked_out += outcome.knocked_out
+        _prize_cards(state, outcome, context)
+    for side, extra in state.extra_prizes.items():  # taken by card text (Ⅱ-E-31): counted once
+        total.prizes_taken[side] += extra
+        state.extra_prizes[side] = 0
     return total
+
+
+def _prize_cards(state: State, outcome: knockout.Outcome, context: Callable[[str], Context]) -> None:
+    """Ⅰ-D step 4 with the Prize cards given (`prize_cards`): each taken card's text that works
+    before it goes into the hand (Ⅱ-E-31)."""
+    for side in ("you", "opponent"):
+        if outcome.prizes_taken[side] and state.scenario.players[side].prize_cards is not None:
+            ctx = context("prizes")
+            timing.take_prize_cards(ctx, side, outcome.prizes_taken[side])
+            timing.drain(ctx)
 
 
 def _prizes_taken(state: State, outcome: knockout.Outcome, context: Callable[[str], Context]) -> None:

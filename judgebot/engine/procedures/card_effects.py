@@ -82,6 +82,9 @@ class Context:
     step_cites: tuple[str, ...] = ()  # the procedure step that carries the text out (Ⅰ-A-01 step 5 …)
     scenario_file: str = ""
     events: list = field(default_factory=list)  # (event kind, Pokémon uid, details) for triggers
+    taken_card: object = None  # the Prize card being taken, whose text this is (Ⅱ-E-31)
+    taken_path: str = ""  # where the scenario gives it (`you.prize_cards[0]`)
+    taken_placed: bool = False  # its text put it into play: it does not go into the hand
 
     def record(self, text, cites: Iterable[str], target: str | None = None, value=None) -> None:
         # The source card's sections first: a FAQ of its guide's edition is the one kept
@@ -90,6 +93,24 @@ class Context:
         named = {str(c) for c in cites}
         cards = [c for c in self.cites if str(c) not in named]
         self.ruling.step(self.step, text, cards + cites, value=value, target=target)
+
+
+# -- cards put into play ------------------------------------------------------------
+
+def _need(scenario, path: str, card, key: str) -> None:
+    if getattr(card, key) in (None, ()):
+        raise ScenarioError(scenario.file, scenario.line_of(path), f"{path}.{key}",
+                            f"carrying out the action puts {card.name} into play: give its `{key}`")
+
+
+def in_play(scenario, path: str, card, **fields) -> Pokemon:
+    """The Pokémon a card from the hand becomes in play (Format 2: what the hand card gives)."""
+    _need(scenario, path, card, "hp")
+    _need(scenario, path, card, "types")
+    return Pokemon(name=card.name, types=card.types, hp=card.hp, stage=card.stage, card=None,
+                   evolves_from=card.evolves_from, rule=card.rule, weakness=card.weakness,
+                   resistance=card.resistance, retreat=card.retreat, abilities=card.abilities,
+                   attacks=card.attacks, effects=card.effects, line=card.line, **fields)
 
 
 # -- targets -----------------------------------------------------------------------
@@ -550,6 +571,43 @@ def win_game(ctx: Context, action: Action) -> None:
     raise GameWon(side)
 
 
+def bench_self(ctx: Context, action: Action) -> bool:
+    """Ⅱ-E-31: a Prize card's text puts the card itself onto the Bench before it reaches the
+    hand — played from the Prize cards, not from the hand."""
+    card = ctx.taken_card
+    if card is None:
+        _fail(ctx, action, "", "bench_self means nothing here: only a card being taken as a Prize card puts "
+                               "itself onto the Bench (Ⅱ-E-31)")
+    spot = ctx.state.free_bench_spot(ctx.side)
+    if spot is None:
+        ctx.record(msg("card_effect.bench_self.full", card=card.name), ["guide-ja:II-E-31"])
+        return False
+    mon = in_play(ctx.state.original, ctx.taken_path, card, position=spot, owner=ctx.side, uid=spot,
+                  came_into_play_this_turn=True)
+    player = ctx.state.scenario.players[ctx.side]
+    player.bench = player.bench + (mon,)
+    ctx.state.changed()
+    ctx.taken_placed = True
+    ctx.record(msg("card_effect.bench_self", card=card.name, pos=Pos(spot)), ["guide-ja:II-E-31"], target=spot)
+    ctx.events.append(("benched", mon.uid, {"from": "prizes"}))
+    return True
+
+
+def take_prize(ctx: Context, action: Action) -> bool:
+    """Take more Prize cards (text such as ラッキーボーナス's "さらにサイドを1枚とる"); each is
+    taken, its own text used, before the next (Ⅱ-E-31)."""
+    player = ctx.state.scenario.players[ctx.side]
+    n = min(action.get("count"), player.prizes)
+    if n <= 0:
+        ctx.record(msg("card_effect.take_prize.none"), ["guide-ja:I-D"])
+        return False
+    player.prizes -= n
+    ctx.state.extra_prizes[ctx.side] += n
+    ctx.record(msg("card_effect.take_prize", n=n), ["guide-ja:I-D"])
+    ctx.events.append(("prize_cards", None, {"side": ctx.side, "n": n}))
+    return True
+
+
 def fail(ctx: Context, action: Action) -> None:
     ctx.record(msg("card_effect.fail", source=ctx.source), ["guide-ja:II-D-01"])
     raise AttackFails()
@@ -623,6 +681,7 @@ ACTIONS: dict[str, Callable[[Context, Action], None]] = {
     "discard_energy": discard_energy, "discard_tool": discard_tool, "discard_hand": discard_hand,
     "discard_pokemon": discard_pokemon, "return_pokemon": return_pokemon,
     "devolve": devolve, "draw": draw, "win_game": win_game, "fail": fail, "coin": coin, "if": if_,
+    "bench_self": bench_self, "take_prize": take_prize,
 }
 
 

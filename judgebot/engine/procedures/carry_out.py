@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judgebot.engine.board.model import MAX_BENCH, Pokemon, Scenario, Stadium, Tool
+from judgebot.engine.board.model import Pokemon, Scenario, Stadium, Tool
 from judgebot.engine.board.state import State
 from judgebot.engine.format.catalog import load_catalog
 from judgebot.engine.procedures import aftermath, card_effects, timing
 from judgebot.engine.procedures.card_effects import Coins, Context, GameWon
 from judgebot.engine.ruling.trace import Ruling
-from judgebot.errors import ScenarioError
 from judgebot.i18n import Joined, Pos, Term, msg
 
 STEP = "carry_out"
@@ -51,22 +50,6 @@ def apply(scenario: Scenario, ruling: Ruling) -> State:
     return state
 
 
-def _need(scenario: Scenario, path: str, card, key: str) -> None:
-    if getattr(card, key) in (None, ()):
-        raise ScenarioError(scenario.file, scenario.line_of(path), f"{path}.{key}",
-                            f"carrying out the action puts {card.name} into play: give its `{key}`")
-
-
-def _in_play(scenario: Scenario, path: str, card, **fields) -> Pokemon:
-    """The Pokémon a card from the hand becomes in play (Format 2: what the hand card gives)."""
-    _need(scenario, path, card, "hp")
-    _need(scenario, path, card, "types")
-    return Pokemon(name=card.name, types=card.types, hp=card.hp, stage=card.stage, card=None,
-                   evolves_from=card.evolves_from, rule=card.rule, weakness=card.weakness,
-                   resistance=card.resistance, retreat=card.retreat, abilities=card.abilities,
-                   attacks=card.attacks, effects=card.effects, line=card.line, **fields)
-
-
 def _take_from_hand(state: State, name: str) -> None:
     """The card the action plays (its procedure already ruled that it is in the hand)."""
     state.take("you", "hand", name)
@@ -92,7 +75,7 @@ def attach(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
 
 def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     old = state.at(ask.target)
-    new = _in_play(scenario, "ask.evolve.card", ask.card, damage=old.damage, energy=old.energy, tool=old.tool,
+    new = card_effects.in_play(scenario, "ask.evolve.card", ask.card, damage=old.damage, energy=old.energy, tool=old.tool,
                    position=old.position, owner=old.owner, uid=old.uid, under=tuple(old.under) + (old,),
                    evolved_this_turn=True, evolved_from_this_turn=old.name)
     player = state.scenario.players[old.owner]
@@ -115,10 +98,8 @@ def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
 
 def bench(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     player = state.scenario.players["you"]
-    used = {m.position for m in player.bench} | {spot for spot, _ in state.left.values()} \
-        | {s for s in state.keys_before if s.startswith("you.bench")}
-    spot = next(f"you.bench[{i}]" for i in range(MAX_BENCH + len(used)) if f"you.bench[{i}]" not in used)
-    mon = _in_play(scenario, "ask.bench.card", ask.card, position=spot, owner="you", uid=spot,
+    spot = state.free_bench_spot("you")
+    mon = card_effects.in_play(scenario, "ask.bench.card", ask.card, position=spot, owner="you", uid=spot,
                    came_into_play_this_turn=True)
     player.bench = player.bench + (mon,)
     _take_from_hand(state, ask.card.name)

@@ -21,15 +21,17 @@ from dataclasses import dataclass, field
 from judgebot.engine.board.effects import Placed, cites_of, filter_msg, matches
 from judgebot.engine.procedures import card_effects
 from judgebot.engine.procedures.card_effects import Context
-from judgebot.i18n import Msg, Pos, Term, msg
+from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 EVENT_RULES = {
     "damaged": "guide-ja:II-E-03", "knocked_out": "guide-ja:II-E-04", "evolved": "guide-ja:II-E-05",
     "benched": "guide-ja:II-E-06", "attached": "guide-ja:II-E-07", "checkup": "guide-ja:II-E-08",
     "before_damage": "guide-ja:II-E-09", "end_of_turn": "guide-ja:II-E-21", "prize_taken": "guide-ja:I-D",  # Ⅰ-D step 4: taking Prize cards
+    "taken_as_prize": "guide-ja:II-E-31",
 }
 DEFAULT_CAUSE = {"damaged": "attack_damage"}
 RARE_CANDY_FROM_HAND = "guide-ja:II-E-05/faq-1"
+ONE_AT_A_TIME = "guide-ja:II-E-31/faq-1"  # Prize cards taken together: their texts one after another
 
 
 @dataclass
@@ -65,6 +67,10 @@ def mismatch(placed: Placed, event: Event, mon, state) -> Msg | None:
         # Unless a qualifier widens it: the Defending Pokémon, damaged by the opponent's attack.
         if event.hit != "attack" or attacker is None or attacker.owner == mon.owner:
             return msg("trigger.why.not_defending", mon=mon.name)
+    if event.kind == "benched" and event.details.get("from", "hand") != "hand":
+        # Ⅱ-E-06 / Ⅱ-E-31 FAQ: put onto the Bench from the Prize cards is not from the hand.
+        return msg("trigger.why.bench_not_from_hand", mon=mon.name,
+                   zone=Term(f"card_effect.zone.{event.details.get('from')}"))
     if event.kind == "attached":
         if event.details.get("from") != "hand":
             return msg("trigger.why.not_from_hand", zone=Term(f"card_effect.zone.{event.details.get('from')}"))
@@ -104,8 +110,10 @@ def fire(ctx: Context, event: Event) -> None:
         effect = placed.effect
         why = mismatch(placed, event, mon, state)
         if why is not None:
-            ctx.record(msg("trigger.not_fired", name=effect.get("name"), why=why), [rule] + list(cites_of(effect)),
-                       target=mon.position)
+            # Put onto the Bench from the Prize cards (Ⅱ-E-31): its FAQ says this is not from the hand.
+            from_prizes = ["guide-ja:II-E-31"] if event.details.get("from") == "prizes" else []
+            ctx.record(msg("trigger.not_fired", name=effect.get("name"), why=why),
+                       [rule] + from_prizes + list(cites_of(effect)), target=mon.position)
             continue
         state.last_trigger = effect
         if effect.get("once"):
@@ -147,5 +155,62 @@ def drain(ctx: Context) -> None:
                                 f"{': ' + last.get('name') if last is not None else ''}): the board as given "
                                 "never settles")
         kind, uid, details = ctx.events.pop(0)
+        if kind == "prize_cards":
+            take_prize_cards(ctx, details["side"], details["n"])
+            continue
         cause = details.get("cause") or ("attack" if ctx.by_attack else "effect")
         fire(ctx, Event(kind, uid, cause=cause, attacker_uid=ctx.attacker_uid, details=details))
+
+
+# -- Ⅱ-E-31: text used before a Prize card is put into the hand ---------------------------------
+
+def take_prize_cards(ctx: Context, side: str, n: int) -> None:
+    """The `prize_cards` a player takes, one at a time: each card's text that works "before
+    putting it into the hand" is used, and everything it sets off settled, before the next
+    card is taken (Ⅱ-E-31 FAQ: the first ラッキーボーナス ends before the second's begins). A
+    card whose text did not put it into play goes into the hand."""
+    state = ctx.state
+    player = state.scenario.players[side]
+    cards = player.prize_cards
+    if cards is None:
+        return
+    first = state.prizes_drawn[side]
+    if first + n > len(cards):
+        from judgebot.errors import ScenarioError
+
+        where = f"{side}.prize_cards"
+        raise ScenarioError(ctx.scenario_file, state.original.line_of(where), where,
+                            f"{side} takes {first + n} Prize cards, but prize_cards lists {len(cards)}: "
+                            "give every Prize card taken, in the order taken")
+    # The n cards are taken together; their texts are then used one card at a time.
+    state.prizes_drawn[side] = first + n
+    ctx.record(msg("prizes.cards_taken", taker=Term(f"side.{side}"), takes=Term(f"takes.{side}"), n=n,
+                   cards=Joined(tuple(card.name for card in cards[first:first + n]))), ["guide-ja:I-D"])
+    for index in range(first, first + n):
+        path = f"{side}.prize_cards[{index}]"
+        card = cards[index]
+        inner = Context(state=state, ruling=ctx.ruling, step=ctx.step, side=side, source=card.name,
+                        coins=ctx.coins, step_cites=(EVENT_RULES["taken_as_prize"],),
+                        scenario_file=ctx.scenario_file, events=ctx.events, taken_card=card, taken_path=path)
+        for effect in _taken_triggers(card):
+            state.triggered.append(effect.get("name"))
+            # Ⅱ-E-31 FAQ 1: of cards taken together, each one's text after the one before has ended.
+            after = [ONE_AT_A_TIME] if index > first else []
+            ctx.record(msg("trigger.fires.taken_as_prize", name=effect.get("name"), card=card.name),
+                       after + [EVENT_RULES["taken_as_prize"]] + list(effect.cites))
+            inner.source, inner.cites = effect.get("name"), tuple(effect.cites)
+            try:
+                card_effects.run(inner, effect.get("do") or ())
+            except card_effects.NothingFollows:
+                pass
+            drain(inner)
+        if not inner.taken_placed:
+            player.hand = player.hand + (card.name,)
+            ctx.record(msg("prizes.card_to_hand", card=card.name), ["guide-ja:I-D"])
+
+
+def _taken_triggers(card) -> list:
+    """The card's text that works when it is taken as a Prize card (its Abilities' triggers
+    on `taken_as_prize`)."""
+    return [effect for ability in card.abilities for effect in ability.effects
+            if effect.kind == "trigger" and effect.get("on") == "taken_as_prize"]

@@ -1,0 +1,90 @@
+"""Ⅱ-E-31: text used before a Prize card is put into the hand (`prize_cards`, the trigger
+event `taken_as_prize`, the actions `bench_self` and `take_prize`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgebot.engine import rule
+from judgebot.errors import ScenarioError
+
+from .helpers import attacker, load, mon
+
+CHANSEY = {"name": "ラッキー", "types": ["colorless"], "hp": 110, "abilities": ["ラッキーボーナス"]}
+
+
+def knock_out(prize_cards, bench=(), coins=(), stadium=None, hand=None) -> dict:
+    you = {"active": attacker(damage=100), "bench": list(bench), "prize_cards": list(prize_cards)}
+    if hand is not None:
+        you["hand"] = hand
+    data = {"format": 2, "you": you,
+            "opponent": {"active": mon("ディフェンダー", hp=100), "bench": [mon("ベンチ相手")]},
+            "coins": list(coins), "ask": {"attack": {"name": "テストアタック"}}}
+    if stadium:
+        data["stadium"] = stadium
+    return data
+
+
+def test_a_card_without_such_text_goes_into_the_hand():
+    ruling = rule(load(knock_out(["ネストボール"], hand=[])))
+    assert ruling.prizes_taken["you"] == 1
+    assert ruling.triggered == []
+    texts = [s["text"] for s in ruling.to_dict()["steps"]]
+    assert any("ネストボール goes into the hand" in t for t in texts)
+
+
+def test_lucky_bonus_benches_the_card_and_heads_takes_another():
+    ruling = rule(load(knock_out([CHANSEY, "ネストボール"], coins=["heads"])))
+    assert ruling.triggered == ["ラッキーボーナス"]
+    assert ruling.prizes_taken["you"] == 2
+    board = ruling.to_dict()["board"]
+    assert board["you.bench[0]"]["name"] == "ラッキー"
+
+
+def test_a_full_bench_means_lucky_bonus_does_nothing_and_the_card_goes_into_the_hand():
+    full = [mon(f"ベンチ{i}") for i in range(5)]
+    ruling = rule(load(knock_out([CHANSEY], bench=full, coins=["heads"])))
+    data = ruling.to_dict()
+    assert ruling.prizes_taken["you"] == 1  # no coin flipped: nothing after the Bench step
+    texts = [s["text"] for s in data["steps"]]
+    assert any("the Bench is full" in t for t in texts)
+    assert any("ラッキー goes into the hand" in t for t in texts)
+
+
+def test_oguchi_swamp_puts_counters_on_a_basic_benched_from_the_hand():
+    data = {"format": 2, "stadium": "大口の沼",
+            "you": {"active": mon("アクティブ"), "hand": ["ヒトカゲ"]},
+            "opponent": {"active": mon("ディフェンダー")},
+            "ask": {"bench": {"card": {"name": "ヒトカゲ", "types": ["fire"], "hp": 70}, "resolve": True}}}
+    ruling = rule(load(data))
+    assert ruling.triggered == ["大口の沼"]
+    assert ruling.to_dict()["board"]["you.bench[0]"]["counters"] == 2
+
+
+def test_oguchi_swamp_does_not_work_on_a_card_benched_from_the_prize_cards():
+    ruling = rule(load(knock_out([CHANSEY], coins=["tails"], stadium="大口の沼")))
+    assert ruling.triggered == ["ラッキーボーナス"]
+    assert ruling.to_dict()["board"]["you.bench[0]"]["counters"] == 0
+
+
+def test_more_prize_cards_taken_than_listed_is_an_error_naming_prize_cards():
+    with pytest.raises(ScenarioError) as caught:
+        rule(load(knock_out([CHANSEY], coins=["heads"])))
+    assert caught.value.path == "you.prize_cards"
+    assert "give every Prize card taken" in str(caught.value)
+
+
+def test_more_prize_cards_listed_than_left_is_an_error():
+    data = knock_out(["a", "b", "c"])
+    data["you"]["prizes"] = 2
+    with pytest.raises(ScenarioError) as caught:
+        load(data)
+    assert caught.value.path == "you.prize_cards" and "has 2 left" in str(caught.value)
+
+
+def test_bench_self_outside_a_prize_card_is_an_error():
+    data = knock_out([])
+    data["you"]["active"]["attacks"][0]["do"] = [{"bench_self": {}}]
+    with pytest.raises(ScenarioError) as caught:
+        rule(load(data))
+    assert "bench_self means nothing here" in str(caught.value)
