@@ -88,3 +88,31 @@ def test_bench_self_outside_a_prize_card_is_an_error():
     with pytest.raises(ScenarioError) as caught:
         rule(load(data))
     assert "bench_self means nothing here" in str(caught.value)
+
+
+# -- `does: hands_to_deck` (玛俐, guide-zh Ⅱ-E-19 FAQ 2) ----------------------------------------
+
+def marnie(you_hand, opponent_hand) -> dict:
+    data = {"you": {"active": mon("皮卡丘"), "deck": 30},
+            "opponent": {"active": mon("杰尼龟"), "deck": 30},
+            "ask": {"play": {"card": "玛俐", "kind": "supporter"}}}
+    if you_hand is not None:
+        data["you"]["hand"] = you_hand
+    if opponent_hand is not None:
+        data["opponent"]["hand"] = opponent_hand
+    return data
+
+
+@pytest.mark.parametrize("you_hand, opponent_hand, allowed", [
+    (["玛俐"], [], False),
+    (["玛俐"], ["皮卡丘"], True),
+    (["玛俐", "伙星"], [], True),
+])
+def test_marnie_needs_a_card_in_some_hand_besides_itself(you_hand, opponent_hand, allowed):
+    assert rule(load(marnie(you_hand, opponent_hand))).allowed is allowed
+
+
+def test_marnie_needs_the_opponents_hand_written():
+    with pytest.raises(ScenarioError) as caught:
+        rule(load(marnie(["玛俐"], None)))
+    assert caught.value.path == "opponent.hand"

@@ -61,7 +61,7 @@ POSITION_FILTERS = ("active", "bench")
 CARD_KINDS = ("item", "supporter", "stadium", "tool")
 DOES_WORDS = ("heal", "draw", "search_deck", "bench_from_deck", "bench_from_discard",
               "switch_own", "switch_opponent", "attach_energy", "move_damage", "move_energy",
-              "discard")
+              "discard", "hands_to_deck")
 PAY_WORDS = ("discard_hand", "discard_energy_from_hand")
 RELATIVE_TARGETS = ("self", "defending", "attacker")
 SIDES_FROM_CARD = ("own", "opponent")

@@ -152,6 +152,13 @@ def word_outcome(scenario: Scenario, side: str, word: str, playing: str | None =
     if word == "discard":
         cards = hand_of(scenario, side, "`discard` discards from the hand", playing)
         return Outcome(word, bool(cards), msg("action.why.hand", n=len(cards)) if cards else msg("action.why.no_hand"))
+    if word == "hands_to_deck":
+        # Each player's hand into their deck: it can be done when some hand has a card.
+        why = "`hands_to_deck` puts each player's hand into their deck"
+        mine, theirs = hand_of(scenario, side, why, playing), hand_of(scenario, other(side), why)
+        return Outcome(word, bool(mine or theirs),
+                       msg("action.why.hands", mine=len(mine), theirs=len(theirs)) if mine or theirs
+                       else msg("action.why.no_hands"))
     return Outcome(word, None, msg("action.why.unknown"))
 
 
