@@ -332,6 +332,10 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
         "from": ("zone", "from where"), "match": ("filter", "onto Pokémon like these"),
         "up_to": ("count", "at most this many (fewer, even none, allowed)"),
         "any_number": ("true", "any number of them")}),
+    # Extension: cards from a hand into the deck, then the deck shuffled (Ⅱ-E-36).
+    "return_to_deck": ("put cards from a hand into its owner's deck and shuffle it (Ⅱ-E-36, extension)", {
+        "side": ("card_side", "whose hand"), "count": ("positive", "how many the text says"),
+        "cards": ("names", "the cards chosen (needed when the hand has any)")}),
     # Extensions for text used before a Prize card is put into the hand (Ⅱ-E-31).
     "bench_self": ("put this card (a Prize card being taken) onto its owner's Bench, if there is room "
                    "(Ⅱ-E-31, extension)", {}),
@@ -371,7 +375,7 @@ ACTION_REQUIRED = {
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
     "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
     "return_pokemon": ("target", "to"), "copy_attack": ("from", "name"),
-    "draw": ("side", "count"), "win_game": ("side",), "if": ("test",), "take_prize": ("count",),
+    "draw": ("side", "count"), "win_game": ("side",), "if": ("test",), "take_prize": ("count",), "return_to_deck": ("side", "count"),
 }
 ACTION_COMMON: dict[str, Field] = {
     "at": ({"enum": ["before_damage"], "x-message": "unknown `at` {got}; expected one of before_damage"},

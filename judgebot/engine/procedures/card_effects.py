@@ -571,6 +571,31 @@ def win_game(ctx: Context, action: Action) -> None:
     raise GameWon(side)
 
 
+def return_to_deck(ctx: Context, action: Action) -> bool:
+    """Ⅱ-E-36: cards chosen from a hand go into the deck, then the deck is shuffled; with
+    nothing to choose nothing goes back and the deck is not shuffled (Ⅱ-E-36 FAQ 2)."""
+    side = _side(ctx, action.get("side"))
+    player = ctx.state.scenario.players[side]
+    if not player.hand_given:
+        _fail(ctx, action, "side", f"the ruling needs the cards in {side}'s hand: give `{side}.hand` "
+                                   "(a list, [] for none)")
+    if not player.hand:
+        ctx.record(msg("card_effect.return_to_deck.none", side=Term(f"side.{side}")), ["guide-ja:II-E-36"])
+        return False
+    chosen = list(action.get("cards") or ())
+    wanted = min(action.get("count"), len(player.hand))
+    if len(chosen) != wanted:
+        _fail(ctx, action, "cards", f"{side}'s hand has {len(player.hand)} card(s): give the {wanted} chosen "
+                                    f"in `cards` (got {len(chosen)})")
+    for name in chosen:
+        if not ctx.state.take(side, "hand", name):
+            _fail(ctx, action, "cards", f"{name} is not in {side}'s hand")
+    player.deck += len(chosen)
+    ctx.record(msg("card_effect.return_to_deck", side=Term(f"side.{side}"), cards=Joined(tuple(chosen))),
+               ["guide-ja:II-E-36"])
+    return True
+
+
 def bench_self(ctx: Context, action: Action) -> bool:
     """Ⅱ-E-31: a Prize card's text puts the card itself onto the Bench before it reaches the
     hand — played from the Prize cards, not from the hand."""
@@ -681,7 +706,7 @@ ACTIONS: dict[str, Callable[[Context, Action], None]] = {
     "discard_energy": discard_energy, "discard_tool": discard_tool, "discard_hand": discard_hand,
     "discard_pokemon": discard_pokemon, "return_pokemon": return_pokemon,
     "devolve": devolve, "draw": draw, "win_game": win_game, "fail": fail, "coin": coin, "if": if_,
-    "bench_self": bench_self, "take_prize": take_prize,
+    "bench_self": bench_self, "take_prize": take_prize, "return_to_deck": return_to_deck,
 }
 
 
