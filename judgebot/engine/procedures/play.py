@@ -28,6 +28,8 @@ from judgebot.errors import ScenarioError
 
 # Ⅱ-E-20 "●●する。その後、▲▲する" as the card texts write it (ja, zh, ko).
 THEN = ("その後", "然后", "그 후")
+# "●●を山札にもどして切る" (Ⅱ-E-36): cards back into the deck, then the deck shuffled.
+BACK_AND_SHUFFLE = ("山札にもどして切る", "放回牌库并重洗", "덱으로 되돌리고 섞")
 KIND_LABEL = {"item": "Item", "supporter": "Supporter", "stadium": "Stadium", "tool": "Pokémon Tool"}
 # Ⅱ-C-19 FAQ in both guides: "cannot play" is received by the player, not the Pokémon.
 PLAYER_RECEIVES = ("guide-ja:II-C-19/faq-1", "guide-zh:II-C-19/faq-1")
@@ -156,6 +158,8 @@ def nothing_happens(p: Play) -> None:
     possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
                                  playing=p.ask.card)
     cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does, p.cites)
+    if any(words in p.text for words in BACK_AND_SHUFFLE):
+        cites.append("guide-ja:II-E-36")  # shuffled even when the hand held only this card (its FAQ)
     if len(does) > 1 or any(word in p.text for word in THEN):
         cites.append("guide-ja:II-E-20")  # "その後": what follows is done only if the first part is
     if possible is None:
