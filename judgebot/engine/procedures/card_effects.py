@@ -104,7 +104,7 @@ def _need(scenario, path: str, card, key: str) -> None:
 
 
 def in_play(scenario, path: str, card, **fields) -> Pokemon:
-    """The Pokémon a card from the hand becomes in play (Format 2: what the hand card gives)."""
+    """The Pokémon a card (from the hand, or a Prize card) becomes in play: what the file gives of it."""
     _need(scenario, path, card, "hp")
     _need(scenario, path, card, "types")
     return Pokemon(name=card.name, types=card.types, hp=card.hp, stage=card.stage, card=None,
