@@ -38,76 +38,71 @@ def main() -> None:
 def plain_search(args: list[str]) -> dict | None:
     """The search options, when `args` are plainly valid (the full command line would
     accept them with these values); None for anything it should see itself."""
-    request: dict = {"query": None, "lang": None, "doc": None, "limit": 10, "json_": False, "no_pager": False}
-    seen: set[str] = set()
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if not arg.startswith("-"):
-            if request["query"] is not None:
-                return None  # a second argument: the full CLI reports it
-            request["query"] = arg
-            i += 1
-            continue
-        name, has_value, value = arg.partition("=")
-        if name in seen:
-            return None
-        seen.add(name)
-        if name in ("--json", "--no-pager") and not has_value:
-            request["json_" if name == "--json" else "no_pager"] = True
-            i += 1
-            continue
-        if name not in ("--lang", "--doc", "--limit"):
-            return None  # --help, `--`, a short or unknown option
-        if not has_value:
-            if i + 1 >= len(args) or args[i + 1].startswith("-"):
-                return None
-            value = args[i + 1]
-            i += 1
-        i += 1
-        if name == "--lang":
-            if value not in SEARCH_LANGS:
-                return None
-            request["lang"] = value
-        elif name == "--doc":
-            request["doc"] = value
-        else:
-            if not _WHOLE_NUMBER.fullmatch(value) or not LIMIT_RANGE[0] <= int(value) <= LIMIT_RANGE[1]:
-                return None
-            request["limit"] = int(value)
-    return request if request["query"] is not None else None
+    return _plain(args, {"query": None, "lang": None, "doc": None, "limit": 10, "json_": False, "no_pager": False},
+                  flags={"--json": "json_", "--no-pager": "no_pager"},
+                  options={"--lang": ("lang", _one_of(SEARCH_LANGS)), "--doc": ("doc", str),
+                           "--limit": ("limit", _limit)},
+                  positional="query")
 
 
 def plain_check(args: list[str]) -> dict | None:
     """The check options, when `args` are plainly valid; None otherwise."""
-    request: dict = {"paths": [], "verify": False, "json_": False, "lang": None, "quiet": False}
-    flags = {"--verify": "verify", "--json": "json_", "--quiet": "quiet", "-q": "quiet"}
+    return _plain(args, {"paths": [], "verify": False, "json_": False, "lang": None, "quiet": False},
+                  flags={"--verify": "verify", "--json": "json_", "--quiet": "quiet", "-q": "quiet"},
+                  options={"--lang": ("lang", _one_of(CHECK_LANGS))},
+                  positional="paths", convert=Path)
+
+
+def _plain(args: list[str], request: dict, flags: dict[str, str], options: dict[str, tuple],
+           positional: str, convert=str) -> dict | None:
+    """`request` filled from `args`: flags (no value), options (`--name value` or `--name=value`,
+    each value checked), and the positional argument(s) — one, or a list when the request's
+    default is a list. None for anything else: --help, `--`, a short or unknown option, one
+    given twice, a value the full command line would refuse, or no positional argument."""
+    many = isinstance(request[positional], list)
     seen: set[str] = set()
     i = 0
     while i < len(args):
         arg = args[i]
         i += 1
         if not arg.startswith("-"):
-            request["paths"].append(Path(arg))
+            if many:
+                request[positional].append(convert(arg))
+            elif request[positional] is None:
+                request[positional] = convert(arg)
+            else:
+                return None  # a second argument: the full CLI reports it
             continue
         name, has_value, value = arg.partition("=")
-        if name in seen or flags.get(name, name) in seen:
+        key = flags.get(name) or options.get(name, (None,))[0]
+        if key is None or key in seen:
             return None
-        seen.update((name, flags.get(name, name)))
-        if name in flags and not has_value:
-            request[flags[name]] = True
-        elif name == "--lang":
-            if not has_value:
-                if i >= len(args):
-                    return None
-                value = args[i]
-                i += 1
-            if value not in CHECK_LANGS:
+        seen.add(key)
+        if name in flags:
+            if has_value:
                 return None
-            request["lang"] = value
-        else:
+            request[key] = True
+            continue
+        if not has_value:
+            if i >= len(args) or args[i].startswith("-"):
+                return None
+            value = args[i]
+            i += 1
+        value = options[name][1](value)
+        if value is None:
             return None
-    return request if request["paths"] else None
+        request[key] = value
+    return request if request[positional] not in (None, []) else None
+
+
+def _one_of(choices: tuple[str, ...]):
+    return lambda value: value if value in choices else None
+
+
+def _limit(value: str) -> int | None:
+    if not _WHOLE_NUMBER.fullmatch(value) or not LIMIT_RANGE[0] <= int(value) <= LIMIT_RANGE[1]:
+        return None
+    return int(value)
 
 
 def _answer(command: str, request: dict) -> int:

@@ -107,10 +107,9 @@ def monkeypatch_module():
         calls.append((query, lang, doc, limit))
         return {"query": query, "hits": []}
 
-    saved = judgebot.search.search
-    judgebot.search.search = fake_search
-    yield calls
-    judgebot.search.search = saved
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(judgebot.search, "search", fake_search)
+        yield calls
 
 
 @pytest.mark.parametrize("args, expected", [
@@ -150,7 +149,6 @@ def check_calls():
         calls.append((list(paths), verify, json_, lang, quiet))
         return 0
 
-    saved = judgebot.commands.check_command
-    judgebot.commands.check_command = fake_check
-    yield calls
-    judgebot.commands.check_command = saved
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(judgebot.commands, "check_command", fake_check)
+        yield calls
