@@ -2,8 +2,8 @@
 
 Every domain error becomes a one-line message and an exit code in one place
 (`present.output.run_action`, through `_run`): 0 success, 1 a --verify expectation did
-not hold, 2 bad input. `judgebot search` with plainly valid arguments is answered by
-the launcher (judgebot.launch) without loading this module.
+not hold, 2 bad input. `judgebot search` and `judgebot check` with plainly valid
+arguments are answered by the launcher (judgebot.launch) without loading this module.
 """
 
 from __future__ import annotations
@@ -16,6 +16,11 @@ from typing import Callable, List, Optional
 import typer
 
 from judgebot.errors import InputError
+from judgebot.present.output import console as _console
+from judgebot.present.output import error_line as _error_line
+from judgebot.present.output import human as _human
+from judgebot.present.output import print_json as _print_json
+from judgebot.present.output import run_action
 
 app = typer.Typer(
     # --install-completion / --show-completion [bash|zsh|fish|powershell] (docs/CLI.md).
@@ -67,13 +72,6 @@ class ShowLang(str, Enum):
 
 
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
-
-
-from judgebot.present.output import console as _console
-from judgebot.present.output import error_line as _error_line
-from judgebot.present.output import human as _human
-from judgebot.present.output import print_json as _print_json
-from judgebot.present.output import run_action
 
 
 NoPagerOpt = typer.Option(False, "--no-pager", help="Never page long output on a terminal.")

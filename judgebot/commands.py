@@ -7,8 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from judgebot.present import output
-from judgebot.present.output import error_line, human, json_text, print_json
+from judgebot.present.output import console, error_line, human, json_text, print_json
 
 
 def search_command(query: str, lang: str | None, doc: str | None, limit: int, json_: bool, no_pager: bool) -> None:
@@ -20,7 +19,7 @@ def search_command(query: str, lang: str | None, doc: str | None, limit: int, js
     else:
         from judgebot.present.search_view import render_search
 
-        human(lambda console_: render_search(result, console_), no_pager)
+        human(lambda terminal: render_search(result, terminal), no_pager)
 
 
 def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None, quiet: bool) -> int:
@@ -61,7 +60,7 @@ def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None
                 if not quiet or ruling.get("verified") is False:
                     yield ruling
 
-        terminal = output.console() if sys.stdout.isatty() else None
+        terminal = console() if sys.stdout.isatty() else None
         render_rulings(shown(), load_corpus(), sys.stdout, terminal, lang=language)
         if errors is not None or quiet:
             from judgebot.i18n import msg, render

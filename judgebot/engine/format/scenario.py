@@ -18,11 +18,10 @@ from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk
                                    Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
 from judgebot.engine.format.format2 import does_of
 from judgebot.engine.format.reader import Reader, _join
-from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BOARDLESS_ASKS, BOARD_SPOT, COIN_ALIASES, END_CONDITIONS, EXPECT,
-                                           HAND_POKEMON, MAX_HP, MAX_TURN, PLAYER, POKEMON, POSITION_RE,
-                                           ROOT, SEQUENCE_ASKS, STADIUM, TURN, keys)
-from judgebot.engine.format.validate import describe
-from judgebot.engine.format.validate import validate
+from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BOARD_SPOT, BOARDLESS_ASKS, COIN_ALIASES,
+                                           END_CONDITIONS, EXPECT, HAND_POKEMON, MAX_HP, MAX_TURN, PLAYER, POKEMON,
+                                           POSITION_RE, ROOT, SEQUENCE_ASKS, STADIUM, TURN, keys)
+from judgebot.engine.format.validate import describe, validate
 from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
 

@@ -93,7 +93,7 @@ def _explained(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str,
     try:
         problems = _explain(error, data, root)
     except (KeyError, IndexError, TypeError, ValueError):
-        path = _path([step for step in error.instance_path])
+        path = _path(list(error.instance_path))
         problems = [((path, 2), path, shorten(str(error.message)))]
     if list(error.schema_path)[:1] == ["allOf"]:
         # A rule between the file's parts (a board ask needs both players' Active

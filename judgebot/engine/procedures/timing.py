@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from judgebot.engine.board.effects import Placed, cites_of, filter_msg, matches
 from judgebot.engine.procedures import card_effects
 from judgebot.engine.procedures.card_effects import Context
+from judgebot.errors import ScenarioError
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 EVENT_RULES = {
@@ -146,8 +147,6 @@ def drain(ctx: Context) -> None:
     while ctx.events:
         fired += 1
         if fired > MAX_EVENTS:
-            from judgebot.errors import ScenarioError
-
             last = ctx.state.last_trigger
             where = last.source if last is not None and "." in last.source else ""
             raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(where) if where else None, where,
@@ -176,8 +175,6 @@ def take_prize_cards(ctx: Context, side: str, n: int) -> None:
         return
     first = state.prizes_drawn[side]
     if first + n > len(cards):
-        from judgebot.errors import ScenarioError
-
         where = f"{side}.prize_cards"
         raise ScenarioError(ctx.scenario_file, state.original.line_of(where), where,
                             f"{side} takes {first + n} Prize cards, but prize_cards lists {len(cards)}: "
