@@ -69,6 +69,7 @@ class ShowLang(str, Enum):
     ja = "ja"
     zh = "zh"
     ko = "ko"
+    en = "en"
 
 
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
@@ -104,7 +105,7 @@ def search(
 @app.command()
 def show(
     ident: str = typer.Argument(..., metavar="ID", help="A citation (guide-ja:I-A-03) or a bare section ID (I-A-03)."),
-    lang: Optional[ShowLang] = typer.Option(None, "--lang", help="Show the item in this language's document."),
+    lang: Optional[ShowLang] = typer.Option(None, "--lang", help="Show the item in this language's document; en: the English rendering beside the original."),
     json_: bool = JsonOpt,
     no_pager: bool = NoPagerOpt,
 ) -> None:
@@ -120,7 +121,8 @@ def show(
         else:
             from judgebot.present.show_view import render_record
 
-            _human(lambda console: render_record(record, corpus, console), no_pager)
+            english = lang is ShowLang.en
+            _human(lambda console: render_record(record, corpus, console, english=english), no_pager)
 
     _run(body)
 
@@ -257,6 +259,7 @@ class CardLang(str, Enum):
     ja = "ja"
     zh = "zh"
     ko = "ko"
+    en = "en"
 
 
 class PageSize(str, Enum):
@@ -293,7 +296,7 @@ def cards(
     limit: int = typer.Option(9, "--limit", min=1, max=100, metavar="N", help="Number of search hits for --query."),
     glossary: Optional[str] = typer.Option(None, "--glossary", metavar="KIND", help="Glossary cards in ja/zh/ko/en: 'all' or one kind (special_condition, zone, ...)."),
     procedure: Optional[List[ProcedureName]] = typer.Option(None, "--procedure", help="Quick-reference card of a procedure (repeatable; 'all' for every one)."),
-    lang: Optional[CardLang] = typer.Option(None, "--lang", help="Card language: citations are followed to the document of this language (default: each citation's own; ja for the rest)."),
+    lang: Optional[CardLang] = typer.Option(None, "--lang", help="Card language: citations are followed to the document of this language (default: each citation's own; ja for the rest); en: the English rendering (unofficial) of each record."),
     page: PageSize = typer.Option(PageSize.a4, "--page", help="Paper size."),
     card: CardSize = typer.Option(CardSize.poker, "--card", help="Card size: 63x88 mm (trading card) or A7 (74x105 mm)."),
     output: Path = typer.Option(Path("judgebot-cards.pdf"), "--output", "-o", metavar="FILE", help="The PDF to write."),

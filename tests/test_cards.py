@@ -378,7 +378,7 @@ def test_same_input_gives_the_same_bytes(tmp_path, corpus):
     (Selection(), "a4", "63x88"),
     (Selection(citations=["guide-ja:Z-99"]), "a4", "63x88"),
     (Selection(procedures=["nonsense"]), "a4", "63x88"),
-    (Selection(procedures=["attack"], lang="en"), "a4", "63x88"),
+    (Selection(procedures=["attack"], lang="fr"), "a4", "63x88"),
     (Selection(procedures=["attack"]), "a3", "63x88"),
     (Selection(procedures=["attack"]), "a4", "tarot"),
 ])

@@ -93,7 +93,7 @@ class Styles:
         self.font = font
         self.fonts = fonts
         self.scale = s = size * fit
-        wrap = None if font.lang == "ko" else "CJK"
+        wrap = None if font.lang in ("ko", "en") else "CJK"  # Korean and English break at spaces
 
         def style(name, size_pt, leading, scale=s, **kw):
             kw.setdefault("fontName", font.regular)

@@ -21,13 +21,16 @@ WEIGHTS = ("regular", "bold")
 
 def packaged_charset(corpus=None) -> set[str]:
     """Every character a card of the packaged data can print: each record of the
-    corpus, the glossary and procedure cards in each card language, and the
+    corpus (in its own language and in English), the glossary and procedure cards in
+    each card language, and the
     characters every card may print (FIXED_CHARS)."""
     from judgebot.cards.select import CARD_LANGS, PROCEDURE_ORDER, glossary_items, procedure_item, record_item
     from judgebot.corpus import load_corpus
 
     corpus = corpus or load_corpus()
-    items = [record_item(record, corpus) for document in corpus.documents.values() for record in document.records]
+    records = [record for document in corpus.documents.values() for record in document.records]
+    items = [record_item(record, corpus) for record in records]
+    items += [record_item(record, corpus, english=True) for record in records if record.text_en is not None]
     for lang in CARD_LANGS:
         items += glossary_items("all", lang, corpus)
         items += [procedure_item(name, lang, corpus) for name in PROCEDURE_ORDER]

@@ -49,6 +49,9 @@ FONT_LICENSE = "Noto Sans CJK, SIL Open Font License 1.1 (Adobe / Google)"
 
 # OpenType language-system tags whose `locl` lookups give each language's glyph forms.
 LOCL_TAGS = {"ja": "JAN ", "zh": "ZHS ", "ko": "KOR "}
+# An English card quotes card names as printed in Japanese: it is drawn with the
+# Japanese glyph forms (and wrapped at spaces, see flowables.Styles).
+GLYPH_FORMS = {"en": "ja"}
 # Bump when the way subsets are cut changes: older cache entries are then not used.
 SUBSET_FORMAT = 2
 
@@ -83,24 +86,25 @@ def register_fonts(lang: str, chars: str | set[str], bold_chars: str | set[str] 
     """Build (or reuse) and register the regular and bold fonts of `lang` that cover
     `chars` (the bold one only `bold_chars`, if given). The same language and
     characters always give the same font bytes."""
-    if lang not in LOCL_TAGS:
-        raise InputError(f"no card font for language {lang!r}; use one of ja, zh, ko")
+    forms = GLYPH_FORMS.get(lang, lang)
+    if forms not in LOCL_TAGS:
+        raise InputError(f"no card font for language {lang!r}; use one of ja, zh, ko, en")
     names = {}
     missing: set[str] = set()
     for weight, wanted in (("regular", chars), ("bold", chars if bold_chars is None else bold_chars)):
         charset = "".join(sorted({c for c in wanted if _printable(c)}))
-        packaged = _packaged_font(lang, weight, charset)
+        packaged = _packaged_font(forms, weight, charset)
         if packaged is not None:
             name, font_bytes, lacking = packaged
             missing.update(lacking)
             _register(name, font_bytes)
             names[weight] = name
             continue
-        digest = hashlib.sha256(f"{lang}\0{charset}".encode()).hexdigest()[:10]
-        name = f"JBNoto-{lang}-{weight}-{digest}"
+        digest = hashlib.sha256(f"{forms}\0{charset}".encode()).hexdigest()[:10]
+        name = f"JBNoto-{forms}-{weight}-{digest}"
         # reportlab shares one parsed face among fonts with the same PostScript name,
         # so each subset gets its own: NotoSansCJKja-Regular-<digest>.
-        font_bytes, lacking = _subset_ttf(weight, lang, charset, f"NotoSansCJK{lang}-{weight.title()}-{digest}")
+        font_bytes, lacking = _subset_ttf(weight, forms, charset, f"NotoSansCJK{forms}-{weight.title()}-{digest}")
         missing.update(lacking)
         _register(name, font_bytes)
         names[weight] = name

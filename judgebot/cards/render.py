@@ -252,7 +252,7 @@ def _draw_pdf(handle, items: list[CardItem], cards: list, sheet: Sheet, fonts: d
     # initialFontName: reportlab otherwise opens every page with (unembedded) Helvetica.
     c = pdfcanvas.Canvas(handle, pagesize=sheet.page_size, invariant=1, pageCompression=1,
                          initialFontName=fonts[items[0].lang].regular, initialFontSize=8,
-                         lang={"ja": "ja-JP", "zh": "zh-CN", "ko": "ko-KR"}[items[0].lang])
+                         lang={"ja": "ja-JP", "zh": "zh-CN", "ko": "ko-KR", "en": "en"}[items[0].lang])
     c.setTitle(title)
     c.setAuthor("judgebot")
     c.setCreator("judgebot cards")

@@ -14,7 +14,8 @@ from judgebot.cards.selection import Selection
 from judgebot.engine.procedures.steps import PRIZES_BY_RULE, PROCEDURES, Step, see_also
 from judgebot.errors import InputError, UnknownIdError
 
-CARD_LANGS = ("ja", "zh", "ko")
+CARD_LANGS = ("ja", "zh", "ko", "en")
+DOCUMENT_LANGS = ("ja", "zh", "ko")  # the languages of the documents themselves
 GLOSSARY_LANGS = ("ja", "zh", "ko", "en")
 PROCEDURE_ORDER = tuple(PROCEDURES)
 
@@ -36,28 +37,28 @@ PROCEDURE_TITLES = {
 
 # Rule Box names for the Prize table of the Knock Out card, in print order.
 RULE_BOX_NAMES = {
-    "none": {"ja": "ルールを持たないポケモン", "zh": "无规则的宝可梦", "ko": "룰이 없는 포켓몬"},
-    "radiant": {"ja": "かがやくポケモン", "zh": "光辉宝可梦", "ko": "빛나는 포켓몬"},
-    "ex": {"ja": "ポケモンex", "zh": "宝可梦ex", "ko": "포켓몬 ex"},
-    "v": {"ja": "ポケモンV", "zh": "宝可梦V", "ko": "포켓몬 V"},
-    "vstar": {"ja": "ポケモンVSTAR", "zh": "宝可梦VSTAR", "ko": "포켓몬 VSTAR"},
-    "gx": {"ja": "ポケモンGX", "zh": "宝可梦GX", "ko": "포켓몬 GX"},
-    "mega_ex": {"ja": "メガシンカex", "zh": "超级进化ex", "ko": "메가진화 ex"},
-    "vmax": {"ja": "ポケモンVMAX", "zh": "宝可梦VMAX", "ko": "포켓몬 VMAX"},
-    "tag_team": {"ja": "TAG TEAM", "zh": "TAG TEAM", "ko": "TAG TEAM"},
+    "none": {"ja": "ルールを持たないポケモン", "zh": "无规则的宝可梦", "ko": "룰이 없는 포켓몬", "en": "Pokémon without a Rule Box"},
+    "radiant": {"ja": "かがやくポケモン", "zh": "光辉宝可梦", "ko": "빛나는 포켓몬", "en": "Radiant Pokémon"},
+    "ex": {"ja": "ポケモンex", "zh": "宝可梦ex", "ko": "포켓몬 ex", "en": "Pokémon ex"},
+    "v": {"ja": "ポケモンV", "zh": "宝可梦V", "ko": "포켓몬 V", "en": "Pokémon V"},
+    "vstar": {"ja": "ポケモンVSTAR", "zh": "宝可梦VSTAR", "ko": "포켓몬 VSTAR", "en": "Pokémon VSTAR"},
+    "gx": {"ja": "ポケモンGX", "zh": "宝可梦GX", "ko": "포켓몬 GX", "en": "Pokémon-GX"},
+    "mega_ex": {"ja": "メガシンカex", "zh": "超级进化ex", "ko": "메가진화 ex", "en": "Mega Evolution Pokémon ex"},
+    "vmax": {"ja": "ポケモンVMAX", "zh": "宝可梦VMAX", "ko": "포켓몬 VMAX", "en": "Pokémon VMAX"},
+    "tag_team": {"ja": "TAG TEAM", "zh": "TAG TEAM", "ko": "TAG TEAM", "en": "TAG TEAM"},
 }
 GLOSSARY_KIND_NAMES = {
-    "game_term": {"ja": "ゲーム用語", "zh": "游戏术语", "ko": "게임 용어"},
-    "zone": {"ja": "場所", "zh": "区域", "ko": "영역"},
-    "card_kind": {"ja": "カードの種類", "zh": "卡牌种类", "ko": "카드 종류"},
-    "special_condition": {"ja": "特殊状態", "zh": "特殊状态", "ko": "특수 상태"},
-    "type": {"ja": "タイプ", "zh": "属性", "ko": "타입"},
-    "action": {"ja": "行動", "zh": "行动", "ko": "행동"},
-    "rule_phrase": {"ja": "説明文の表現", "zh": "说明文的表述", "ko": "설명문 표현"},
-    "rule_box": {"ja": "ルール", "zh": "规则", "ko": "룰"},
-    "card_name": {"ja": "カード名", "zh": "卡牌名", "ko": "카드 이름"},
+    "game_term": {"ja": "ゲーム用語", "zh": "游戏术语", "ko": "게임 용어", "en": "Game terms"},
+    "zone": {"ja": "場所", "zh": "区域", "ko": "영역", "en": "Zones"},
+    "card_kind": {"ja": "カードの種類", "zh": "卡牌种类", "ko": "카드 종류", "en": "Kinds of cards"},
+    "special_condition": {"ja": "特殊状態", "zh": "特殊状态", "ko": "특수 상태", "en": "Special Conditions"},
+    "type": {"ja": "タイプ", "zh": "属性", "ko": "타입", "en": "Types"},
+    "action": {"ja": "行動", "zh": "行动", "ko": "행동", "en": "Actions"},
+    "rule_phrase": {"ja": "説明文の表現", "zh": "说明文的表述", "ko": "설명문 표현", "en": "Card text phrases"},
+    "rule_box": {"ja": "ルール", "zh": "规则", "ko": "룰", "en": "Rule Boxes"},
+    "card_name": {"ja": "カード名", "zh": "卡牌名", "ko": "카드 이름", "en": "Card names"},
 }
-PRIZE_WORD = {"ja": "サイド{n}枚", "zh": "奖赏卡{n}张", "ko": "프라이즈 {n}장"}
+PRIZE_WORD = {"ja": "サイド{n}枚", "zh": "奖赏卡{n}张", "ko": "프라이즈 {n}장", "en": "{n} Prize card{s}"}
 
 _ENUMERATOR = re.compile(r"^\s*(?:\d+[.．]|[①-⑩])\s*")
 _STEP_LABEL = re.compile(r"^\s*(\d{1,2}|[a-z]|[①-⑳])[.．)）]\s*")
@@ -72,14 +73,14 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
             "nothing to print: give citations, --chapter, --query, --glossary or --procedure"
         )
     if selection.lang is not None and selection.lang not in CARD_LANGS:
-        raise InputError(f"--lang {selection.lang!r}: cards are printed in ja, zh or ko")
+        raise InputError(f"--lang {selection.lang!r}: cards are printed in ja, zh, ko or en")
     lang = selection.lang
     records = [resolve_citation(corpus, ident, lang) for ident in selection.citations]
     if selection.chapter:
         records += chapter_records(corpus, selection.chapter, lang)
     if selection.query:
         records += search_records(corpus, selection.query, lang, selection.query_limit)
-    items = [record_item(record, corpus) for record in _unique(records)]
+    items = [record_item(record, corpus, english=lang == "en") for record in _unique(records)]
     if selection.glossary:
         items += glossary_items(selection.glossary, lang or "ja", corpus)
     for name in _procedure_names(selection.procedures):
@@ -134,24 +135,34 @@ def search_records(corpus, query: str, lang: str | None, limit: int) -> list:
     return [corpus.get(hit["id"]) for hit in result.get("hits", [])]
 
 
-def record_item(record, corpus) -> CardItem:
+def record_item(record, corpus, english: bool = False) -> CardItem:
+    """The card of a record, in its own language, or (`english`) in its English
+    rendering, said to be unofficial, with the original cited as the authority."""
     attribution = corpus.documents[record.doc].attribution if record.doc in corpus.documents else {}
-    lang = record.lang if record.lang in CARD_LANGS else "ja"
+    if english and record.text_en is None:
+        raise InputError(f"{record.id}: no English rendering of this record yet; print it with --lang ja, zh or ko")
+    lang = "en" if english else record.lang if record.lang in DOCUMENT_LANGS else "ja"
     if record.kind in ("faq", "example"):
-        text = _strip_marker(record.text)
+        text = _strip_marker(record.text_en if english else record.text)
         first, _, rest = text.partition("\n")
-        if first.strip() == record.title.strip() and rest.strip():
+        title = (record.title_en or record.title) if english else record.title
+        if not english and first.strip() == title.strip() and rest.strip():
             text = rest  # the card's title already shows the first line
-        blocks = [Block(record.kind, text=text, label=_sub_label(record.kind, record.id, record.lang),
+        blocks = [Block(record.kind, text=text, label=_sub_label(record.kind, record.id, lang),
                         cite=(record.id,))]
+    elif english:
+        blocks = [_block({**raw, "text": rendering}, record, corpus, lang, english=True)
+                  for raw, rendering in zip(record.blocks, record.blocks_en or [])]
     else:
         blocks = [_block(raw, record, corpus) for raw in record.blocks]
     blocks = [b for b in blocks if b.text.strip() or b.row]
     if not blocks:
-        blocks = [Block("para", line) for line in record.text.splitlines() if line.strip()]
+        text = record.text_en if english else record.text
+        blocks = [Block("para", line) for line in text.splitlines() if line.strip()]
     if not blocks and record.children:  # a chapter heading: list what it holds
         children = [corpus.get(c) for c in record.children if c in corpus]
         blocks = [Block("bullet", f"{child.section}  {child.title}") for child in children]
+    blocks = _superseded_blocks(record, lang) + blocks
     blocks += [Block("note", label=_note_label(lang), text=note) for note in record.notes]
     shown_refs = [r for r in record.refs if r in corpus]
     if shown_refs:
@@ -161,24 +172,41 @@ def record_item(record, corpus) -> CardItem:
         key=record.id,
         kind=record.kind if record.kind in ("section", "faq", "example") else "section",
         lang=lang,
-        kicker=f"{record.doc} · {record.section}" + (f" · {record.title_en}" if record.title_en else ""),
-        title=record.title or record.section,
+        kicker=f"{record.doc} · {record.section}" + (f" · {record.title_en}" if record.title_en and not english else ""),
+        title=((record.title_en or record.title) if english else record.title) or record.section,
         blocks=blocks,
-        source=_source_line(attribution, record.id),
+        source=_source_line(attribution, record.id) + (f" · {_english_notice()}" if english else ""),
         citations=list(dict.fromkeys(citations)),
     )
 
 
-def _block(raw: dict, record, corpus) -> Block:
+def _superseded_blocks(record, lang: str) -> list[Block]:
+    """An older document's rule the current guide changed says so first, on the card
+    itself, with what changed and the current rule's citation."""
+    if not record.superseded_by:
+        return []
+    from judgebot.i18n import msg, render
+
+    return [Block("note", label="⚠ " + render(msg("corpus.superseded_label"), lang) + ":",
+                  text=f"{record.differs} → {' '.join(record.superseded_by)}", cite=tuple(record.superseded_by))]
+
+
+def _english_notice() -> str:
+    from judgebot.i18n import msg, render
+
+    return render(msg("corpus.english_card_notice"), "en")
+
+
+def _block(raw: dict, record, corpus, lang: str | None = None, english: bool = False) -> Block:
     kind = raw.get("type", "para")
     text = raw.get("text") or ""
     ref = raw.get("ref")
     level = int(raw.get("level") or 0)
     if kind in ("faq", "example"):
         if ref and ref in corpus and not text.strip():
-            text = corpus.get(ref).text
+            text = corpus.get(ref).text_en if english else corpus.get(ref).text
         return Block(kind, text=_strip_marker(text), level=level,
-                     label=_sub_label(kind, ref, record.lang),
+                     label=_sub_label(kind, ref, lang or record.lang),
                      cite=(ref,) if ref and ref in corpus else ())
     if kind == "step":
         match = _STEP_LABEL.match(text)
@@ -285,8 +313,8 @@ def _prize_table(lang: str) -> str:
     by_count: dict[int, list[str]] = {}
     for rule, prizes in PRIZES_BY_RULE.items():
         by_count.setdefault(prizes, []).append(RULE_BOX_NAMES.get(rule, {}).get(lang, rule))
-    joiner = ", " if lang == "ko" else "、"
-    return "\n".join(f"{PRIZE_WORD[lang].format(n=n)}\t{joiner.join(names)}"
+    joiner = ", " if lang in ("ko", "en") else "、"
+    return "\n".join(f"{PRIZE_WORD[lang].format(n=n, s='' if n == 1 else 's')}\t{joiner.join(names)}"
                      for n, names in sorted(by_count.items()))
 
 

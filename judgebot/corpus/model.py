@@ -70,6 +70,13 @@ class Record:
     order: int = 0
     title_en: str | None = None  # from data/titles_en.yaml (judgebot.corpus.titles)
     notes: list[str] = field(default_factory=list)  # ours, not the document's (see above)
+    # English rendering (judgebot.corpus.english): unofficial, the original is the authority
+    text_en: str | None = None
+    blocks_en: list[str] | None = None  # beside `blocks`, one rendering each
+    text_en_from: str | None = None  # the record whose rendering this one shares
+    # An older document's rule that the current guide changed (judgebot.corpus.superseded)
+    superseded_by: list[str] | None = None
+    differs: str | None = None
 
     @classmethod
     def from_json(cls, raw: dict, order: int) -> "Record":
@@ -96,6 +103,11 @@ class Record:
             "refs": list(self.refs),
             "equivalents": list(self.equivalents),
             "notes": list(self.notes),
+            "text_en": self.text_en,
+            "translated": self.text_en is not None,
+            "text_en_from": self.text_en_from,
+            "superseded_by": list(self.superseded_by) if self.superseded_by else None,
+            "differs": self.differs,
         }
 
 
@@ -138,7 +150,8 @@ class Corpus:
         ident = normalize_id(ident)
         if ":" in ident:
             record = self.get(ident)
-            if lang and record.lang != lang:
+            # Every record has its English rendering beside it: nothing to follow.
+            if lang and lang != "en" and record.lang != lang:
                 return self.follow(record, lang)
             return record
         doc = LANG_DEFAULT_DOC.get(lang or "ja", "guide-ja")
@@ -221,17 +234,22 @@ def content_hash(files: list[Path] | None = None) -> str:
 
 def corpus_files() -> list[Path]:
     """Every file whose content the corpus (and so the index) depends on."""
+    from judgebot.corpus.english import rendering_files
+    from judgebot.corpus.superseded import superseded_files
+
     files = sorted(corpus_dir().glob("*.json"))
     for extra in ("alignment.yaml", "glossary.yaml", "titles_en.yaml"):
         path = data_dir() / extra
         if path.exists():
             files.append(path)
-    return files
+    return files + rendering_files() + superseded_files()
 
 
 @lru_cache(maxsize=4)
 def _load(directory: str, content_hash: str) -> Corpus:
     from judgebot.corpus.alignment import attach_equivalents
+    from judgebot.corpus.english import attach_english
+    from judgebot.corpus.superseded import attach_superseded
     from judgebot.corpus.titles import attach_titles
 
     documents: dict[str, Document] = {}
@@ -245,6 +263,8 @@ def _load(directory: str, content_hash: str) -> Corpus:
     corpus = Corpus(documents, content_hash)
     attach_equivalents(corpus)
     attach_titles(corpus)
+    attach_english(corpus)
+    attach_superseded(corpus)
     return corpus
 
 

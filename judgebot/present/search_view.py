@@ -53,6 +53,9 @@ def render_search(result: dict, console) -> None:
             head.append(f"  — {visible(hit['title_en'])}", style="italic")
         head.append(f"  ({hit['score']:g})", style="dim")
         console.print(head)
+        if hit.get("superseded_by"):
+            console.print(Text(f"    ⚠ superseded: {visible(hit.get('differs') or '')} → "
+                               + visible(", ".join(hit["superseded_by"])), style="yellow"))
         shown = visible(hit["snippet"])
         snippet = Text("    " + shown)
         for start, end in highlight_spans(shown, hit.get("matched") or []):

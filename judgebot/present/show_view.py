@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -52,10 +53,11 @@ def _block_text(block: dict):
     return _hanging(marker, Text(body, style=style, overflow="fold"), level)
 
 
-def _sub_record_panel(record: Record) -> Panel:
+def _sub_record_panel(record: Record, english: bool = False) -> Panel:
     style = "cyan" if record.kind == "faq" else "magenta"
+    body = _beside(record.text_en, Text(record.text)) if english and record.text_en else Text(record.text)
     return Panel(
-        Text(record.text),
+        body,
         title=KIND_LABEL[record.kind],
         subtitle=record.id,
         title_align="left",
@@ -64,18 +66,72 @@ def _sub_record_panel(record: Record) -> Panel:
     )
 
 
-def record_body(record: Record, corpus: Corpus) -> list:
-    """The renderables of a record's body, in reading order."""
+def _beside(english: str, original) -> Group:
+    """An English rendering with the original under it, dim: the judge reads the
+    English, and the original (the authority) is right there."""
+    return Group(Text(english, overflow="fold"), _dim(original))
+
+
+def _dim(renderable):
+    """The original under its rendering: the same layout, indented and dim (so that it
+    stands apart in plain text too)."""
+    if isinstance(renderable, Text):
+        renderable.stylize("dim")
+    elif isinstance(renderable, Table):
+        renderable.style = "dim"
+    return Padding(renderable, (0, 0, 0, 4))
+
+
+def record_body(record: Record, corpus: Corpus, english: bool = False) -> list:
+    """The renderables of a record's body, in reading order; `english`: each block's
+    English rendering with the original under it (when the record has one)."""
+    english = english and record.text_en is not None
     if not record.blocks:
-        return [Text(record.text)]
+        return [_beside(record.text_en, Text(record.text)) if english else Text(record.text)]
     parts: list = []
-    for block in record.blocks:
+    renderings = record.blocks_en if english else None
+    for i, block in enumerate(record.blocks):
         ref = block.get("ref")
         if block.get("type") in ("faq", "example") and ref in corpus.by_id:
-            parts.append(_sub_record_panel(corpus.by_id[ref]))
+            parts.append(_sub_record_panel(corpus.by_id[ref], english))
+        elif renderings:
+            original = _block_text({**block, "text": block.get("text", "")})
+            parts.append(Group(_block_text({**block, "text": renderings[i]}), _dim(original)))
         else:
             parts.append(_block_text(block))
     return parts
+
+
+def _label(message_id: str, lang: str, **params) -> str:
+    from judgebot.i18n import msg, render
+
+    return render(msg(message_id, **params), lang)
+
+
+def superseded_lines(record: Record, corpus: Corpus, lang: str) -> list[Text]:
+    """The mark of an older document's rule the current guide changed: said first,
+    with what changed and where the current rule is."""
+    if not record.superseded_by:
+        return []
+    lines = [Text(f"⚠ {_label('corpus.superseded_label', lang)}", style="bold yellow"),
+             Text(f"  {record.differs}", style="yellow", overflow="fold")]
+    for citation in record.superseded_by:
+        current = corpus.by_id.get(citation)
+        line = Text(f"  {_label('corpus.current_rule', lang)}: ", style="yellow")
+        line.append(citation, style="green")
+        if current is not None:
+            line.append(f"  {current.title_en if lang == 'en' and current.title_en else current.title}")
+        lines.append(line)
+    return lines
+
+
+def english_lines(record: Record, lang: str) -> list[Text]:
+    if record.text_en is None:
+        return [Text(_label("corpus.english_missing", lang), style="dim italic")]
+    lines = [Text(_label("corpus.english_label", lang), style="dim italic", overflow="fold")]
+    if record.text_en_from:
+        lines.append(Text(_label("corpus.english_shared", lang, source=record.text_en_from), style="dim italic"))
+    return lines
 
 
 def note_lines(record: Record) -> list[Text]:
@@ -90,13 +146,13 @@ def note_lines(record: Record) -> list[Text]:
     return lines
 
 
-def _citation_lines(label: str, citations: list[str], corpus: Corpus) -> list[Text]:
+def _citation_lines(label: str, citations: list[str], corpus: Corpus, english: bool = False) -> list[Text]:
     if not citations:
         return []
     lines = [Text(label, style="bold")]
     for citation in citations:
         target = corpus.by_id.get(citation)
-        title = target.title if target else ""
+        title = (target.title_en if english and target.title_en else target.title) if target else ""
         line = Text("  ")
         line.append(citation, style="green")
         line.append(f"  {title}")
@@ -104,7 +160,7 @@ def _citation_lines(label: str, citations: list[str], corpus: Corpus) -> list[Te
     return lines
 
 
-def render_record(record: Record, corpus: Corpus, console: Console) -> None:
+def render_record(record: Record, corpus: Corpus, console: Console, english: bool = False) -> None:
     attribution = corpus.documents[record.doc].attribution
     source = " ".join(
         str(attribution[k]) for k in ("title", "version") if attribution.get(k)
@@ -120,16 +176,22 @@ def render_record(record: Record, corpus: Corpus, console: Console) -> None:
     if record.parent:
         parent = corpus.by_id.get(record.parent)
         renderables.append(Text(f"in {record.parent}  {parent.title if parent else ''}", style="dim"))
+    view_lang = "en" if english else record.lang
+    marks = superseded_lines(record, corpus, view_lang)
+    if marks:
+        renderables += [Text("")] + marks
+    if english:
+        renderables += [Text("")] + english_lines(record, view_lang)
     renderables.append(Text(""))
-    renderables += record_body(record, corpus)
+    renderables += record_body(record, corpus, english)
     renderables += note_lines(record)
     footer: list[Text] = []
-    footer += _citation_lines("Sections", record.children, corpus)
+    footer += _citation_lines("Sections", record.children, corpus, english)
     if not record.blocks:  # sub-records are inline in the blocks otherwise
-        footer += _citation_lines("FAQs", record.faqs, corpus)
-        footer += _citation_lines("Examples", record.examples, corpus)
-    footer += _citation_lines("References", record.refs, corpus)
-    footer += _citation_lines("Equivalents", record.equivalents, corpus)
+        footer += _citation_lines("FAQs", record.faqs, corpus, english)
+        footer += _citation_lines("Examples", record.examples, corpus, english)
+    footer += _citation_lines("References", record.refs, corpus, english)
+    footer += _citation_lines("Equivalents", record.equivalents, corpus, english)
     if footer:
         renderables.append(Text(""))
         renderables += footer

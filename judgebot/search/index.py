@@ -34,7 +34,7 @@ from judgebot.corpus.model import content_hash as corpus_content_hash
 from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 READY = "READY"
 SHIPPED = "SHIPPED"  # in the packaged copy: "<key> <record count>"
 
@@ -84,6 +84,9 @@ def make_schema():
         rule=STORED(),
         # the other records with the same rule key (what one hit stands for)
         editions=STORED(),
+        # an older document's rule the current guide changed (judgebot.corpus.superseded)
+        superseded_by=STORED(),
+        differs=STORED(),
     )
 
 
@@ -218,6 +221,8 @@ def _write_records(path: Path, corpus, compact: bool = False) -> int:
             equivalents=list(record.equivalents),
             rule=rule,
             editions=[i for i in by_rule[rule] if i != record.id],
+            superseded_by=list(record.superseded_by or []),
+            differs=record.differs,
         )
         count += 1
     writer.commit()

@@ -273,6 +273,8 @@ def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: E
         "equivalents": list(fields.get("equivalents") or []),
         "editions": list(fields.get("editions") or []),
         "matched_en": _glossary_names(matched, matches, expansion),
+        "superseded_by": list(fields.get("superseded_by") or []) or None,
+        "differs": fields.get("differs"),
     }
 
 

@@ -1,0 +1,70 @@
+"""Records of the older documents whose rule differs from the current guide
+(data/superseded/<doc>.yaml, read against guide-ja Ver.3.4 by hand)::
+
+    rules-ja:やけど:
+      superseded_by: [guide-ja:I-F-02]      # the records stating the current rule
+      differs: "Burn: counters first, then the coin; this text flips first."
+
+Only rules-ja, rules-ko and wiki-ja can be superseded, and only by guide-ja records;
+`differs` is one line of English. A file that breaks these is refused at load, naming
+the entry: a mark that points nowhere would mislead a judge.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator, Protocol
+
+from judgebot.errors import InputError
+from judgebot.paths import data_dir
+from judgebot.yaml_data import YAMLError, load_yaml
+
+SUPERSEDED_DIR = "superseded"
+OLDER_DOCS = ("rules-ja", "rules-ko", "wiki-ja")
+CURRENT_DOC = "guide-ja"
+MAX_DIFFERS = 300
+
+
+class Records(Protocol):
+    by_id: dict
+
+    def __iter__(self) -> Iterator: ...
+
+
+def superseded_files() -> list[Path]:
+    folder = data_dir() / SUPERSEDED_DIR
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def _entry(path: Path, ident: str, value, corpus: Records) -> tuple[list[str], str]:
+    where = f"{path.name}: {ident}"
+    if ident.split(":", 1)[0] not in OLDER_DOCS:
+        raise InputError(f"{where}: only records of {', '.join(OLDER_DOCS)} can be superseded")
+    if ident not in corpus.by_id:
+        raise InputError(f"{where}: no such record")
+    if not isinstance(value, dict) or set(value) != {"superseded_by", "differs"}:
+        raise InputError(f"{where}: expected superseded_by (a list of citations) and differs (one line)")
+    current = value["superseded_by"]
+    if not isinstance(current, list) or not current or not all(isinstance(c, str) for c in current):
+        raise InputError(f"{where}: superseded_by: expected a list of {CURRENT_DOC} citations")
+    for citation in current:
+        if not citation.startswith(CURRENT_DOC + ":") or citation not in corpus.by_id:
+            raise InputError(f"{where}: superseded_by: {citation!r} is not a {CURRENT_DOC} record")
+    differs = value["differs"]
+    if not isinstance(differs, str) or not differs.strip() or "\n" in differs.strip() or len(differs) > MAX_DIFFERS:
+        raise InputError(f"{where}: differs: expected one line of at most {MAX_DIFFERS} characters")
+    return list(current), differs.strip()
+
+
+def attach_superseded(corpus: Records) -> None:
+    for path in superseded_files():
+        try:
+            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+        except YAMLError as exc:
+            raise InputError(f"{path}: not valid YAML: {exc}") from None
+        if not isinstance(raw, dict):
+            raise InputError(f"{path}: expected a mapping of citation to its mark")
+        for ident, value in raw.items():
+            current, differs = _entry(path, str(ident), value, corpus)
+            record = corpus.by_id[str(ident)]
+            record.superseded_by, record.differs = current, differs
