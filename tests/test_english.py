@@ -130,7 +130,10 @@ def test_a_superseded_record_names_the_current_rule_and_what_differs(tmp_path, w
 @pytest.mark.parametrize("text, error", [
     ("guide-ja:I-F:\n  superseded_by: [guide-ja:I-F]\n  differs: x\n", "only records of"),
     ("rules-ja:nothing:\n  superseded_by: [guide-ja:I-F]\n  differs: x\n", "no such record"),
-    ("rules-ja:やけど:\n  superseded_by: [rules-ko:B-12]\n  differs: x\n", "is not a guide-ja record"),
+    ("rules-ja:やけど:\n  superseded_by: [rules-ko:B-12]\n  differs: x\n", "at least one record of guide-ja"),
+    ("rules-ja:やけど:\n  superseded_by: [guide-ja:I-F, rules-ja:nothing]\n  differs: x\n", "is not a record"),
+    ("rules-ja:やけど:\n  superseded_by: [guide-ja:I-F, rules-ja:B-14]\n  differs: x\n"
+     "rules-ja:B-14:\n  superseded_by: [guide-ja:I-F]\n  differs: y\n", "is itself superseded"),
     ("rules-ja:やけど:\n  superseded_by: [guide-ja:I-F]\n  differs: \"a\\nb\"\n", "one line"),
     ("rules-ja:やけど:\n  superseded_by: [guide-ja:I-F]\n", "expected superseded_by"),
 ])

@@ -5,7 +5,10 @@
       superseded_by: [guide-ja:I-F-02]      # the records stating the current rule
       differs: "Burn: counters first, then the coin; this text flips first."
 
-Only rules-ja, rules-ko and wiki-ja can be superseded, and only by guide-ja records;
+Only rules-ja, rules-ko and wiki-ja can be superseded. `superseded_by` names at least
+one guide record (guide-ja, or guide-zh where guide-ja does not state the rule) and may
+add another record that states the current rule (guide-ja is silent on Burn's counters-
+then-coin order, which wiki-ja spells out), never a record that is itself superseded.
 `differs` is one line of English. A file that breaks these is refused at load, naming
 the entry: a mark that points nowhere would mislead a judge.
 """
@@ -21,7 +24,7 @@ from judgebot.yaml_data import YAMLError, load_yaml
 
 SUPERSEDED_DIR = "superseded"
 OLDER_DOCS = ("rules-ja", "rules-ko", "wiki-ja")
-CURRENT_DOC = "guide-ja"
+GUIDE_DOCS = ("guide-ja", "guide-zh")
 MAX_DIFFERS = 300
 
 
@@ -46,10 +49,12 @@ def _entry(path: Path, ident: str, value, corpus: Records) -> tuple[list[str], s
         raise InputError(f"{where}: expected superseded_by (a list of citations) and differs (one line)")
     current = value["superseded_by"]
     if not isinstance(current, list) or not current or not all(isinstance(c, str) for c in current):
-        raise InputError(f"{where}: superseded_by: expected a list of {CURRENT_DOC} citations")
+        raise InputError(f"{where}: superseded_by: expected a list of citations")
     for citation in current:
-        if not citation.startswith(CURRENT_DOC + ":") or citation not in corpus.by_id:
-            raise InputError(f"{where}: superseded_by: {citation!r} is not a {CURRENT_DOC} record")
+        if citation not in corpus.by_id:
+            raise InputError(f"{where}: superseded_by: {citation!r} is not a record")
+    if not any(c.split(":", 1)[0] in GUIDE_DOCS for c in current):
+        raise InputError(f"{where}: superseded_by: expected at least one record of {' or '.join(GUIDE_DOCS)}")
     differs = value["differs"]
     if not isinstance(differs, str) or not differs.strip() or "\n" in differs.strip() or len(differs) > MAX_DIFFERS:
         raise InputError(f"{where}: differs: expected one line of at most {MAX_DIFFERS} characters")
@@ -57,6 +62,7 @@ def _entry(path: Path, ident: str, value, corpus: Records) -> tuple[list[str], s
 
 
 def attach_superseded(corpus: Records) -> None:
+    marked: dict[str, tuple[list[str], str]] = {}
     for path in superseded_files():
         try:
             raw = load_yaml(path.read_text(encoding="utf-8")) or {}
@@ -65,6 +71,10 @@ def attach_superseded(corpus: Records) -> None:
         if not isinstance(raw, dict):
             raise InputError(f"{path}: expected a mapping of citation to its mark")
         for ident, value in raw.items():
-            current, differs = _entry(path, str(ident), value, corpus)
-            record = corpus.by_id[str(ident)]
-            record.superseded_by, record.differs = current, differs
+            marked[str(ident)] = _entry(path, str(ident), value, corpus)
+    for ident, (current, differs) in marked.items():
+        stale = [c for c in current if c in marked]
+        if stale:
+            raise InputError(f"{ident}: superseded_by: {stale[0]} is itself superseded")
+        record = corpus.by_id[ident]
+        record.superseded_by, record.differs = current, differs
