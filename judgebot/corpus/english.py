@@ -72,9 +72,14 @@ def _own_rendering(record, value, renderings: dict) -> list[str] | str | None:
         value = renderings.get(target)
     if record.kind == "section" and record.blocks:
         own = _own_blocks(record)
-        if isinstance(value, list) and len(value) == len(own) and all(isinstance(v, str) and v.strip() for v in value):
-            return [v.strip("\n") for v in value]
+        if isinstance(value, list) and len(value) == len(own):
+            # a block with no text of its own (a chapter heading) renders as nothing
+            value = ["" if not b.get("text", "").strip() else v for b, v in zip(own, value)]
+            if all(isinstance(v, str) and (v.strip() or not b.get("text", "").strip()) for b, v in zip(own, value)):
+                return [v.strip("\n") for v in value]
         return None
+    if not (record.text or "").strip():
+        return ""  # nothing to translate (a chapter heading): the rendering is empty too
     if isinstance(value, str) and value.strip():
         return value.strip("\n")
     return None
@@ -87,7 +92,7 @@ def attach_english(corpus: Records) -> None:
     own: dict[str, object] = {}
     for record in corpus:
         value = renderings.get(record.id)
-        if value is None:
+        if value is None and (record.text or "").strip():
             continue
         if isinstance(value, dict) and "same_as" in value:
             record.text_en_from = str(value["same_as"])
