@@ -25,7 +25,7 @@ from judgebot.yaml_data import YAMLError, load_yaml
 SUPERSEDED_DIR = "superseded"
 OLDER_DOCS = ("rules-ja", "rules-ko", "wiki-ja")
 GUIDE_DOCS = ("guide-ja", "guide-zh")
-MAX_DIFFERS = 300
+MAX_DIFFERS = 500  # one line: what changed, said in a sentence or two
 
 
 class Records(Protocol):
