@@ -7,6 +7,9 @@ The golden file (tests/golden/search.yaml) is a list of::
       lang: all                  # optional: the --lang option (default: none given)
       expect: [guide-ja:II-B-08, guide-zh:II-B-08]   # any one in the top k is a hit
 
+The development set (tests/golden/search-dev.yaml, tests/test_search_dev.py) has the
+same keys plus ``source``: the URL of the real question each query was written from.
+
 Used by tests/test_search_quality.py and benchmarks/bench_search.py, so both measure
 the same thing the same way.
 """
@@ -22,7 +25,7 @@ import yaml
 
 from judgebot.errors import InputError
 
-GOLDEN_KEYS = {"query", "qlang", "lang", "doc", "expect", "note"}
+GOLDEN_KEYS = {"query", "qlang", "lang", "doc", "expect", "note", "source"}
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class GoldenQuery:
     lang: str | None
     doc: str | None
     expect: tuple[str, ...]
+    source: str | None = None  # the development set's: the URL of the real question
 
 
 def load_golden(path: Path) -> list[GoldenQuery]:
@@ -53,6 +57,7 @@ def load_golden(path: Path) -> list[GoldenQuery]:
                 lang=str(item["lang"]) if item.get("lang") else None,
                 doc=item.get("doc"),
                 expect=tuple(str(e) for e in expect),
+                source=str(item["source"]) if item.get("source") else None,
             )
         )
     return golden
