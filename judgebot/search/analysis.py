@@ -189,3 +189,59 @@ class CJKFrequency(Frequency):
             return super().word_values(value, analyzer, **kwargs)
         boost = self.field_boost
         return ((word, freq, freq * boost, pack_uint(freq)) for word, freq in Counter(index_term_list(value)).items())
+
+
+# -- English (the renderings, data/text_en) -------------------------------------------
+
+# Words that say nothing about a rule: the function and question words of a question
+# ("can", "does", "what happens"), never searched nor indexed. Kept: words rules turn on
+# ("same", "other", "before", "after", "during", "each").
+ENGLISH_STOPWORDS = frozenset(
+    """a an and are as at be been being but by can could did do does doing done for
+    from had has have how i if in into is it its may me might must my of on or our
+    should so than that the their them then there these they this those to was we were
+    what when where which while who whom why will with would you your yours s d ll ve
+    re t am im get gets got happen happens not no also still just""".split()
+)
+_ENGLISH_WORD = re.compile(r"[0-9a-z]+")
+
+
+@lru_cache(maxsize=8192)
+def english_stem(word: str) -> str:
+    """The Porter stem of a normalized word ("benched" → "bench", "energies" →
+    "energi"), as the English fields index it."""
+    from whoosh.lang.porter import stem
+
+    return stem(word)
+
+
+def english_words(text: str) -> list[str]:
+    """The content words of English text, normalized (Pokémon → pokemon), in order;
+    "opponent's" is "opponent", "can't" is "can" + "t" (a stop word)."""
+    return [w for w in _ENGLISH_WORD.findall(normalize(text)) if w not in ENGLISH_STOPWORDS]
+
+
+def english_terms(text: str) -> list[str]:
+    """The terms English text is indexed and searched under: content words, stemmed."""
+    return [english_stem(w) for w in english_words(text)]
+
+
+class EnglishAnalyzer(Analyzer):
+    """normalize(), Latin words, stop words dropped, Porter stems: the English fields
+    (the records' English renderings). Pickled into the schema, like CJKAnalyzer."""
+
+    def __eq__(self, other):
+        return type(self) is type(other)
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for pos, term in enumerate(english_terms(value), start_pos):
+            token.text = term
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = term
+            if positions:
+                token.pos = pos
+            yield token

@@ -12,22 +12,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
-from functools import cached_property
+from functools import cached_property, lru_cache
 
-from judgebot.search.analysis import cjk_grams, normalize, normalize_with_offsets, runs
+from judgebot.search.analysis import (
+    ENGLISH_STOPWORDS,
+    cjk_grams,
+    english_stem,
+    english_terms,
+    normalize,
+    normalize_with_offsets,
+    runs,
+)
 
 QUERY_LANGS = ("ja", "zh", "ko", "en")
 MAX_CONCEPTS = 24
 
-# English function words and question words: never searched on their own.
-STOPWORDS = frozenset(
-    """a an and are as at be been being but by can could did do does doing done for
-    from had has have how i if in into is it its may me might must my no not of on or
-    our should so than that the their them then there these they this those to up was
-    we were what when where which while who whom why will with would you your yours
-    get gets got happen happens apply applies applied still also any each other
-    another same about after before during""".split()
-)
+# English function words and question words: never searched on their own (the
+# English renderings' stop words, and a few words every question has).
+STOPWORDS = ENGLISH_STOPWORDS | frozenset("apply applies applied any up".split())
 # Particles and question endings that are whole residual runs after the glossary
 # terms are taken out of a CJK query ("ベンチポケモン|に|弱点" , "벤치 포켓몬|에게").
 CJK_FUNCTION_WORDS = frozenset(
@@ -53,6 +55,10 @@ class Concept:
     labels: list[str] = field(default_factory=list)  # the forms as the glossary writes them
     sections: frozenset[str] = frozenset()  # where the glossary says the term is defined
     position: int = 0  # where it starts in the query (concepts are kept in query order)
+    # the English forms as the English renderings are indexed (stemmed content words):
+    # any one form whose words are all in a passage's English text is a mention
+    english: list[tuple[str, ...]] = field(default_factory=list)
+    kind: str = ""  # the glossary entry's kind (card_name: a card the guides quote)
 
     @cached_property
     def matchers(self) -> list[tuple[re.Pattern, list[str]]]:
@@ -153,9 +159,11 @@ def edits(a: str, b: str) -> int:
     return previous[-1]
 
 
-def correct_english(text: str) -> tuple[str, dict[str, str]]:
+def correct_english(text: str, in_corpus=None) -> tuple[str, dict[str, str]]:
     """Replace English words that are not glossary words but are close to one
-    ("weaknes" → "weakness"). Returns the corrected text and the corrections."""
+    ("weaknes" → "weakness"). A word of the English renderings (`in_corpus(stem)`
+    true: "sleeving" is not a slip for "sleeping") is a word, not a typo. Returns the
+    corrected text and the corrections."""
     known = set(english_vocabulary())
     # Only correct towards real content words: "four" must not become "for".
     targets = [w for w in known if len(w) >= 4 and w not in STOPWORDS]
@@ -167,6 +175,8 @@ def correct_english(text: str) -> tuple[str, dict[str, str]]:
             return word
         if any(stem in known for stem in _glossary().singulars(word)):
             return word  # an inflection ("attacks"): the glossary matches it as is
+        if in_corpus is not None and in_corpus(english_stem(word)):
+            return word
         limit = 1 if len(word) < LONG_WORD else 2
         close = [c for c in get_close_matches(word, targets, n=3, cutoff=0.8) if edits(word, c) <= limit]
         if close:
@@ -211,6 +221,7 @@ def form_pieces(form: str) -> list[str]:
 _GAP = r"[^。．.!?！？\n]{0,8}?"
 
 
+@lru_cache(maxsize=4096)
 def form_regex(form: str) -> re.Pattern:
     """The pieces of a normalized form in order, close together (whole words for
     Latin pieces)."""
@@ -221,6 +232,7 @@ def form_regex(form: str) -> re.Pattern:
     return re.compile(_GAP.join(parts))
 
 
+@lru_cache(maxsize=4096)
 def _piece_pattern(piece: str) -> re.Pattern:
     if not piece.isascii():
         return re.compile(re.escape(piece))
@@ -246,9 +258,20 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expansion:
+def _english_forms(entry) -> list[tuple[str, ...]]:
+    forms: list[tuple[str, ...]] = []
+    for form in entry.forms("en") or []:
+        terms = tuple(english_terms(form.replace("●", " ")))
+        if terms and terms not in forms:
+            forms.append(terms)
+    return forms
+
+
+def expand(query: str, lang: str = "all", doc_lang: str | None = None, in_corpus=None) -> Expansion:
+    """`in_corpus(stem)`: whether an English stem occurs in the English renderings
+    (such words are never "corrected" into glossary words)."""
     normalized = normalize(query)
-    corrected, corrections = correct_english(normalized)
+    corrected, corrections = correct_english(normalized, in_corpus)
     expansion = Expansion(query, corrected, corrections=corrections)
     langs = target_langs(lang, doc_lang)
     residual = corrected
@@ -296,18 +319,43 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None) -> Expans
                 labels=labels,
                 sections=frozenset(getattr(entry, "sections", ()) or ()),
                 position=min((s for s, _ in spans), default=len(corrected)),
+                english=_english_forms(entry),
+                kind=getattr(entry, "kind", ""),
             )
         )
 
     for kind, run, start in runs(residual):
         if kind == "word":
             if run not in STOPWORDS and (len(run) > 1 or run.isdigit()):
-                expansion.concepts.append(Concept(run, [run], weight=0.5, position=start))
-        elif run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
-            expansion.concepts.append(Concept(run, [run], weight=0.7, position=start))
+                expansion.concepts.append(Concept(run, [run], weight=0.5, position=start,
+                                                  english=[(english_stem(run),)]))
+        else:
+            run = _korean_stem(run)
+            if run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
+                expansion.concepts.append(Concept(run, [run], weight=0.7, position=start))
     _keep_main_concepts(expansion)
     expansion.concepts.sort(key=lambda c: c.position)
     return expansion
+
+
+# Korean writes its particles and endings onto the word (포켓몬은, 마리까지, 나오면):
+# they are taken off a typed word when two syllables or more are left.
+_KOREAN_ENDINGS = sorted(
+    """은 는 이 가 을 를 에 의 도 로 와 과 만 나 면 요 에서 에게 으로 까지 부터 처럼 보다
+    마다 한테 이나 라도 에서는 에게는 으로는 까지는 에는 에도 으로도 이라도 이면 하면
+    나요 가요 하나요 되나요 있나요 없나요 인가요 한가요 ㄴ가요 습니까 합니까 해도 돼도
+    되면 하고 해서 하는 되는 된 한""".split(),
+    key=len, reverse=True,
+)
+
+
+def _korean_stem(run: str) -> str:
+    if not any("\uac00" <= c <= "\ud7af" for c in run):
+        return run
+    for ending in _KOREAN_ENDINGS:
+        if run.endswith(ending) and len(run) - len(ending) >= 2:
+            return run[: -len(ending)]
+    return run
 
 
 def _keep_main_concepts(expansion: Expansion) -> None:

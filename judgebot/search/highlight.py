@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from functools import lru_cache
 
-from judgebot.search.analysis import fold_one_to_one, normalize
+from judgebot.search.analysis import english_stem, fold_one_to_one, normalize
 
 SNIPPET_CHARS = 160
 _LEAD = 40  # characters of context before the first match in the window
@@ -73,16 +74,40 @@ def find_matches(norm: str, concepts) -> dict[int, list[str]]:
     return matches
 
 
+_ENGLISH_WORD = re.compile(r"[0-9a-z]+")
+
+
+def english_matches(text: str, concepts) -> dict[int, list[str]]:
+    """{concept index: the words of English `text` (normalized) that mention it}: every
+    word of one of the concept's English forms, by stem ("benched" for "bench")."""
+    by_stem: dict[str, list[str]] = {}
+    for word in _ENGLISH_WORD.findall(fold_one_to_one(text)):
+        surfaces = by_stem.setdefault(english_stem(word), [])
+        if word not in surfaces:
+            surfaces.append(word)
+    matches: dict[int, list[str]] = {}
+    for i, concept in enumerate(concepts):
+        found: list[str] = []
+        for form in concept.english:
+            if all(term in by_stem for term in form):
+                found += [w for term in form for w in by_stem[term] if w not in found]
+        if found:
+            matches[i] = found
+    return matches
+
+
+@lru_cache(maxsize=4096)
+def _term_pattern(term: str) -> re.Pattern:
+    return re.compile(rf"(?<![0-9a-z]){re.escape(term)}(?![0-9a-z])" if term.isascii() else re.escape(term))
+
+
 def term_spans(text: str, terms) -> list[tuple[int, int, str]]:
     """(start, end, term) of every occurrence of the normalized `terms` in the original
     `text`, found through normalization (so ベンチ matches べんち, ＨＰ matches hp)."""
     folded = fold_one_to_one(text)
     spans = []
     for term in {t for t in terms if t}:
-        pattern = (
-            rf"(?<![0-9a-z]){re.escape(term)}(?![0-9a-z])" if term.isascii() else re.escape(term)
-        )
-        spans += [(m.start(), m.end(), term) for m in re.finditer(pattern, folded)]
+        spans += [(m.start(), m.end(), term) for m in _term_pattern(term).finditer(folded)]
     spans.sort()
     return spans
 

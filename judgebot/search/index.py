@@ -34,7 +34,7 @@ from judgebot.corpus.model import content_hash as corpus_content_hash
 from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 READY = "READY"
 SHIPPED = "SHIPPED"  # in the packaged copy: "<key> <record count>"
 
@@ -43,10 +43,11 @@ def _text(analyzer):
     from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh.fields import TEXT
 
-    from judgebot.search.analysis import CJKFrequency
+    from judgebot.search.analysis import CJKAnalyzer, CJKFrequency
 
     field = TEXT(analyzer=analyzer, phrase=False)
-    field.format = CJKFrequency(field_boost=field.format.field_boost)
+    if isinstance(analyzer, CJKAnalyzer):
+        field.format = CJKFrequency(field_boost=field.format.field_boost)
     return field
 
 
@@ -56,9 +57,10 @@ def make_schema():
     from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh.fields import ID, NUMERIC, STORED, Schema
 
-    from judgebot.search.analysis import CJKAnalyzer
+    from judgebot.search.analysis import CJKAnalyzer, EnglishAnalyzer
 
     analyzer = CJKAnalyzer()
+    english = EnglishAnalyzer()
     return Schema(
         id=ID(stored=True, unique=True),
         doc=ID(stored=True),
@@ -73,6 +75,12 @@ def make_schema():
         # of their own, and their card text would otherwise outweigh the rule.
         body=_text(analyzer),
         text=STORED(),
+        # the English rendering (data/text_en; unofficial, the original is the
+        # authority): its title and own text under English analysis (stems, no stop
+        # words), and the whole of it for English snippets
+        heading_en=_text(english),
+        body_en=_text(english),
+        text_en=STORED(),
         # normalized title + text (for matched terms at search time) and normalized
         # own statements (for term proximity)
         norm=STORED(),
@@ -163,7 +171,11 @@ def rule_key(record) -> str:
     sections it is curated as equivalent to (data/alignment.yaml); a FAQ or example
     itself, or its guide-ja counterpart (alignment `items`). Equal keys, same rule: so
     rules-ko:B-09 ("what you can do on your turn", equivalent to a dozen guide
-    sections) is never folded into one of them."""
+    sections) is never folded into one of them. A record whose rule the current guide
+    changed (`superseded_by`) is a rule of its own: it is never shown for the current
+    one, and ranks below it (judgebot.search.query)."""
+    if record.superseded_by:
+        return record.id
     if record.doc != "guide-ja":
         guide = sorted(e for e in record.equivalents if e.startswith("guide-ja:"))
         if guide:
@@ -193,6 +205,7 @@ def _write_records(path: Path, corpus, compact: bool = False) -> int:
     from whoosh.codec.whoosh3 import W3Codec
 
     from judgebot.search.analysis import normalize
+    from judgebot.search.passages import write_table
 
     ix = whoosh_index.create_in(str(path), make_schema())
     writer = ix.writer(limitmb=256, codec=W3Codec() if compact else _codec(), compound=False)
@@ -204,6 +217,9 @@ def _write_records(path: Path, corpus, compact: bool = False) -> int:
         rule = rule_key(record)
         own = own_text(record)
         heading = (record.title or "") if record.kind == "section" else ""
+        english = record.text_en or ""
+        own_en = english if record.kind != "section" or not record.blocks_en else "\n".join(
+            text for block, text in zip(record.blocks, record.blocks_en) if not block.get("ref"))
         writer.add_document(
             id=record.id,
             doc=record.doc,
@@ -214,6 +230,9 @@ def _write_records(path: Path, corpus, compact: bool = False) -> int:
             heading=heading,
             body=own,
             text=record.text or "",
+            heading_en=(record.title_en or "") if record.kind == "section" else "",
+            body_en=own_en,
+            text_en=english,
             norm=normalize(f"{record.title}\n{record.text}"),
             norm_own=normalize(f"{heading}\n{own}"),
             order=record.order,
@@ -227,6 +246,8 @@ def _write_records(path: Path, corpus, compact: bool = False) -> int:
         count += 1
     writer.commit()
     ix.close()
+    # docnums are the records' order: one writer, one segment
+    write_table(path, list(corpus), rule_key)
     return count
 
 

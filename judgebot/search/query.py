@@ -1,17 +1,12 @@
-"""Run a search: validate the options, expand the query, ask Whoosh for candidates,
-re-rank them by how much of the question they cover, and shape the CONTRACT JSON.
+"""Run a search: validate the options, expand the query, score the records over the
+passage table (judgebot.search.score), keep one hit per rule with the current rule
+above any older rule it replaced, and shape the CONTRACT JSON from the Whoosh index's
+stored fields.
 
-Ranking: Whoosh BM25F over the section heading (weighted) and the record's own text
-gives the candidates; each is then scored
-
-    bm25 × document prior × kind prior × (1 + glossary-defined bonus)
-         × (1 + proximity bonus) × (0.2 + 0.8 × coverage)²
-
-where coverage is the weighted share of the query's concepts the record mentions
-(what only its quoted cards mention counts half), the defined bonus applies where the
-glossary says a query term is defined, and the proximity bonus where the concepts
-occur within a sentence of each other. An ID or citation typed as the query is looked
-up exactly instead.
+Each record's score (score.py) is multiplied by its prior: the document (the guides are
+the authority), the kind (a section states the rule, a FAQ rules on a case, an example
+only quotes a card) and, with no --lang, the query's own language. An ID or citation
+typed as the query is looked up exactly instead.
 """
 
 from __future__ import annotations
@@ -25,27 +20,16 @@ from whoosh import query as Q
 from judgebot.corpus.model import DOC_LANG, DOCS, normalize_id
 from judgebot.errors import InputError
 from judgebot.search.analysis import normalize
-from judgebot.search.expand import Concept, Expansion, concept_grams, expand
-from judgebot.search.highlight import closest_window, find_matches, make_snippet
+from judgebot.search.expand import Expansion, expand
+from judgebot.search.highlight import SNIPPET_CHARS, english_matches, find_matches, make_snippet
 from judgebot.search.index import open_searcher
+from judgebot.search.passages import Table, load_table
+from judgebot.search.score import Scored, score_records
 
 LANGS = ("ja", "zh", "ko", "en", "all")
-TITLE_BOOST = 3.0
-FIELD_BOOSTS = (("heading", TITLE_BOOST), ("body", 1.0))
-QUOTED_CREDIT = 0.5
-CANDIDATES = 50
-# A typed run longer than a question (a pasted paragraph) is searched with its rarest
-# grams only.
-MAX_TYPED_GRAMS = 48
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.85, "rules-ja": 0.7, "wiki-ja": 0.7}
-# A record the glossary names as where a query term is defined ranks higher.
-DEFINED_BONUS = 0.5
-# Concepts within PROXIMITY_CHARS of each other (one sentence, roughly) are likely
-# one statement about them together.
-PROXIMITY_BONUS = 0.5
-PROXIMITY_CHARS = 60
 # A section states the rule; a FAQ rules on a case; an example only quotes a card.
 KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.5}
 # A bare section ID as judges type it: II-B-08, ii-b-08, Ⅱ-B, B-12, A-01/faq-1.
@@ -58,6 +42,9 @@ EXACT_ID_SCORE = 1000.0  # an ID or citation typed as the query ranks first
 OWN_LANGUAGE_BOOST = 1.5
 DOC_LANGS = ("ja", "zh", "ko")
 ENGLISH_EDITION = "guide-ja"  # the authority: shown for an English query
+# The current rule is moved up above an older record that it replaced when it scores
+# at least this share of the older one's score; else the older record moves down below it.
+PROMOTE_CURRENT = 0.5
 
 
 def validate(query: str, lang: str | None, doc: str | None, limit: int) -> None:
@@ -73,90 +60,12 @@ def validate(query: str, lang: str | None, doc: str | None, limit: int) -> None:
         raise InputError(f"--limit must be a positive number, not {limit!r}")
 
 
-class _Or(Q.Or):
-    """Or that always merges its sub-matchers as a tree. On a small index Whoosh
-    otherwise preloads every Or into per-document arrays (ArrayUnionMatcher), which
-    is slower here and loses hits under top-N collection."""
-
-    matcher_type = Q.Or.DEFAULT_MATCHER
-
-
-def _rarest(grams: list[str], reader) -> list[str]:
-    """At most MAX_TYPED_GRAMS of a typed run's grams: those fewest records contain
-    (the informative ones), so a pasted paragraph costs what a sentence does."""
-    if len(grams) <= MAX_TYPED_GRAMS or reader is None:
-        return grams
-    frequency = {g: reader.doc_frequency("body", g) for g in grams}
-    kept = set(sorted((g for g in grams if frequency[g]), key=frequency.get)[:MAX_TYPED_GRAMS])
-    return [g for g in grams if g in kept]
-
-
-def _form_query(form: str, soft: bool, reader=None) -> Q.Query | None:
-    grams = list(dict.fromkeys(concept_grams(form)))
-    if soft:
-        grams = _rarest(grams, reader)
-    if not grams:
-        return None
-    per_field = []
-    for field, boost in FIELD_BOOSTS:
-        terms = [Q.Term(field, g) for g in grams]
-        if len(terms) == 1:
-            node = terms[0]
-        else:
-            node = _Or(terms) if soft else Q.And(terms)
-        # Long forms have many bigrams; keep one concept from drowning the others.
-        node.boost = boost / (len(terms) ** 0.5)
-        per_field.append(node)
-    return _Or(per_field)
-
-
-def build_query(expansion: Expansion, reader=None) -> Q.Query | None:
-    parts = []
-    for concept in expansion.concepts:
-        soft = not concept.glossary
-        forms = [f for f in (_form_query(f, soft, reader) for f in concept.forms) if f]
-        if forms:
-            parts.append(_Or(forms, boost=concept.weight))
-    return _Or(parts) if parts else None
-
-
 def _filter(lang: str, doc: str | None) -> Q.Query | None:
     if doc:
         return Q.Term("doc", doc)
     if lang in ("ja", "zh", "ko"):
         return Q.Term("lang", lang)
     return None
-
-
-def _coverage(concepts: list[Concept], matches: dict[int, list[str]]) -> float:
-    """Weighted share of the query's concepts the record mentions (a typed run counts
-    by the share of its characters found)."""
-    total = sum(c.weight for c in concepts) or 1.0
-    got = 0.0
-    for i, concept in enumerate(concepts):
-        found = matches.get(i)
-        if not found:
-            continue
-        if concept.glossary:
-            got += concept.weight
-        else:
-            share = min(1.0, sum(len(f) for f in found) / max(1, len(concept.source)))
-            got += concept.weight * share
-    return got / total
-
-
-def _defined_here(concepts: list[Concept], citation: str) -> float:
-    """Weighted share of the query's concepts the glossary says this record defines."""
-    total = sum(c.weight for c in concepts) or 1.0
-    return sum(c.weight for c in concepts if citation in c.sections) / total
-
-
-def _proximity(norm: str, concepts: list[Concept], matches: dict[int, list[str]]) -> float:
-    """Up to 1 + PROXIMITY_BONUS when the matched concepts occur close together."""
-    window = closest_window(norm, concepts, matches)
-    if window is None:
-        return 1.0
-    return 1.0 + PROXIMITY_BONUS * max(0.0, 1.0 - window / PROXIMITY_CHARS)
 
 
 def _citations_typed(query: str) -> list[str] | None:
@@ -175,56 +84,36 @@ def _citations_typed(query: str) -> list[str] | None:
     return None
 
 
-def _id_hits(searcher, citations: list[str], flt) -> list[dict]:
+def _id_hits(searcher, table: Table, citations: list[str], flt) -> list[Scored]:
     found = searcher.search(Q.Or([Q.Term("id", c) for c in citations]), limit=None, filter=flt)
-    records = [dict(hit.fields()) for hit in found]
-    return sorted(records, key=lambda r: DOCS.index(r["doc"]))
+    numbers = [table.number_of[hit["id"]] for hit in found if hit["id"] in table.number_of]
+    numbers.sort(key=lambda n: DOCS.index(table.meta[n][0]))
+    return [Scored(n, EXACT_ID_SCORE, None) for n in numbers]
+
+
+def _table(searcher) -> Table:
+    return load_table(str(searcher.reader().storage().folder))
 
 
 def run_search(query: str, lang: str | None = None, doc: str | None = None, limit: int = 10) -> dict:
     """lang None: every document, the query's own language first; "all": every
     document, no preference; ja/zh/ko: that language's documents; en: every document."""
     validate(query, lang, doc, limit)
-    expansion = expand(query, lang or "all", DOC_LANG.get(doc) if doc else None)
-    query_lang = expansion.language()
     searcher = open_searcher()
-    flt = _filter(lang or "all", doc)
+    table = _table(searcher)
+    english_terms = table.terms["e"]
+    expansion = expand(query, lang or "all", DOC_LANG.get(doc) if doc else None,
+                       in_corpus=english_terms.__contains__)
+    query_lang = expansion.language()
 
-    ranked: list[tuple[float, dict, dict[int, list[str]]]] = []
     citations = _citations_typed(query)
     if citations is not None:  # an ID is looked up, never matched as words
-        ranked = [(EXACT_ID_SCORE, fields, {}) for fields in _id_hits(searcher, citations, flt)]
-
-    whoosh_query = build_query(expansion, searcher.reader()) if citations is None else None
-    if whoosh_query is not None:
-        # limit=None: scoring every match is faster here than Whoosh's top-N pruning,
-        # and that pruning combined with its preloading Or matcher (not used, see _Or)
-        # dropped high-scoring documents (whoosh-reloaded 2.7.5: 13 of 88 golden
-        # queries had a different top 50).
-        results = searcher.search(whoosh_query, limit=None, filter=flt)
-        prefer = query_lang if lang is None and query_lang in DOC_LANGS else None
-        rescored = []
-        for hit in results[:CANDIDATES]:
-            fields = hit.fields()
-            matches = find_matches(fields["norm"], expansion.concepts)
-            own_matches = find_matches(fields["norm_own"], expansion.concepts)
-            # What a section says itself counts fully; what only the cards it quotes
-            # mention counts half (those FAQs/examples are hits of their own).
-            own = _coverage(expansion.concepts, own_matches)
-            coverage = own + QUOTED_CREDIT * (_coverage(expansion.concepts, matches) - own)
-            prior = DOC_PRIOR.get(fields["doc"], 1.0) * KIND_PRIOR.get(fields["kind"], 1.0)
-            if prefer and fields["lang"] == prefer:
-                prior *= OWN_LANGUAGE_BOOST
-            defined = 1.0 + DEFINED_BONUS * _defined_here(expansion.concepts, fields["id"])
-            near = _proximity(fields["norm_own"], expansion.concepts, own_matches)
-            score = hit.score * prior * defined * near * (0.2 + 0.8 * coverage) ** 2
-            rescored.append((score, fields, matches))
-        # Stable order on ties: reading order within a document, documents in DOCS order.
-        rescored.sort(key=lambda r: (-r[0], DOCS.index(r[1]["doc"]), r[1]["order"]))
-        ranked += rescored
-
-    grouped = one_hit_per_rule(ranked, query_lang)
-    hits = [_hit(score, fields, matches, expansion) for score, fields, matches in grouped[:limit]]
+        ranked = _id_hits(searcher, table, citations, _filter(lang or "all", doc))
+    else:
+        ranked = score_records(expansion, table, _allowed(table, lang or "all", doc),
+                               _prior(table, query_lang if lang is None and query_lang in DOC_LANGS else None))
+    groups = current_rule_first(one_hit_per_rule(ranked, table, query_lang), table)
+    hits = [_hit(group, searcher, table, expansion, query_lang) for group in groups[:limit]]
     result = {"query": query, "hits": hits, "lang": lang or "auto", "doc": doc, "query_lang": query_lang}
     result["expanded"] = expansion.describe()
     if expansion.corrections:
@@ -232,41 +121,117 @@ def run_search(query: str, lang: str | None = None, doc: str | None = None, limi
     return result
 
 
-def _shown_edition(members: list[tuple[float, dict, dict]], query_lang: str):
+def _allowed(table: Table, lang: str, doc: str | None):
+    if doc:
+        return lambda number: table.meta[number][0] == doc
+    if lang in DOC_LANGS:
+        return lambda number: table.meta[number][2] == lang
+    return None
+
+
+def _prior(table: Table, prefer: str | None):
+    def prior(number: int) -> float:
+        doc, kind, lang = table.meta[number][:3]
+        value = DOC_PRIOR.get(doc, 1.0) * KIND_PRIOR.get(kind, 1.0)
+        return value * OWN_LANGUAGE_BOOST if prefer and lang == prefer else value
+
+    return prior
+
+
+class Group:
+    """One hit: the editions of one rule that matched, best first, and the one shown."""
+
+    def __init__(self, members: list[Scored], shown: Scored):
+        self.members = members
+        self.shown = shown
+        self.score = members[0].score
+
+
+def _shown_edition(members: list[Scored], table: Table, query_lang: str) -> Scored:
     """The edition a judge reads: the one in the query's language (for English,
     guide-ja, the authority), else the best-scored."""
     for member in members:
-        fields = member[1]
-        if fields["lang"] == query_lang or (query_lang == "en" and fields["doc"] == ENGLISH_EDITION):
+        doc, _, lang = table.meta[member.number][:3]
+        if lang == query_lang or (query_lang == "en" and doc == ENGLISH_EDITION):
             return member
     return members[0]
 
 
-def one_hit_per_rule(ranked: list[tuple[float, dict, dict]], query_lang: str) -> list[tuple[float, dict, dict]]:
+def one_hit_per_rule(ranked: list[Scored], table: Table, query_lang: str) -> list[Group]:
     """One hit per rule: the editions of a rule (same `rule` key: a guide-ja section,
     its guide-zh counterpart, the play-rule sections on exactly that rule) become one
     hit at the rank of the best of them, showing the edition in the query's language;
     the others are listed in its `equivalents`."""
-    groups: dict[str, list[tuple[float, dict, dict]]] = {}
+    groups: dict[str, list[Scored]] = {}
     for entry in ranked:
-        groups.setdefault(entry[1].get("rule") or entry[1]["id"], []).append(entry)
-    out = []
-    for members in groups.values():  # dicts keep first-seen order: the best member's rank
-        score, fields, matches = _shown_edition(members, query_lang)
-        out.append((members[0][0], fields, matches))
-    return out
+        groups.setdefault(table.meta[entry.number][3], []).append(entry)
+    return [Group(members, _shown_edition(members, table, query_lang)) for members in groups.values()]
 
 
-def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: Expansion) -> dict:
-    snippet, matched = make_snippet(fields["text"], fields["title"], matches)
-    return {
+def current_rule_first(groups: list[Group], table: Table) -> list[Group]:
+    """A hit of an older record whose rule the current guide changed (`superseded_by`)
+    never ranks above that current rule (CONTRACT.md): when the current rule is among
+    the records the query found, it moves up above the older one if it scores at least
+    PROMOTE_CURRENT of it, else the older one moves down below it."""
+    order = list(groups)
+    for _ in range(len(order)):
+        moved = False
+        where = {m.number: k for k, group in enumerate(order) for m in group.members}
+        for k, group in enumerate(order):
+            current = table.meta[group.shown.number][4]
+            if not current:
+                continue
+            places = [where[table.number_of[c]] for c in current
+                      if c in table.number_of and table.number_of[c] in where]
+            if not places or min(places) < k:
+                continue
+            j = min(places)
+            ahead = order[j]
+            if ahead.score >= PROMOTE_CURRENT * group.score:
+                order.insert(k, order.pop(j))
+                ahead.score = max(ahead.score, group.score)
+            else:
+                order.insert(j, order.pop(k))
+                group.score = min(group.score, ahead.score)
+            moved = True
+            break
+        if not moved:
+            break
+    return order
+
+
+def _window(text: str, span: tuple[int, int] | None) -> tuple[str, int]:
+    """The text a snippet is cut from: the best passage (at least a snippet long)."""
+    if span is None:
+        return text, 0
+    start, end = span
+    return text[start:max(end, start + SNIPPET_CHARS)], start
+
+
+def _snippet(text: str, title: str, span, matches) -> tuple[str, list[str]]:
+    window, start = _window(text, span)
+    snippet, matched = make_snippet(window, title, matches)
+    if start > 0 and snippet and not snippet.startswith("…"):
+        snippet = "…" + snippet
+    return snippet, matched
+
+
+def _hit(group: Group, searcher, table: Table, expansion: Expansion, query_lang: str) -> dict:
+    shown = group.shown
+    fields = searcher.stored_fields(shown.number)
+    unit = shown.passage
+    span = table.passage_span[unit] if unit is not None else None
+    window, _ = _window(fields["text"], span)
+    matches = find_matches(normalize(f"{fields['title']}\n{window}"), expansion.concepts)
+    snippet, matched = _snippet(fields["text"], fields["title"], span, matches)
+    hit = {
         "id": fields["id"],
         "doc": fields["doc"],
         "section": fields["section"],
         "lang": fields["lang"],
         "kind": fields["kind"],
         "title": fields["title"],
-        "score": round(score, 3),
+        "score": round(group.score, 3),
         "snippet": snippet,
         "matched": matched,
         "title_en": fields.get("title_en"),
@@ -276,6 +241,19 @@ def _hit(score: float, fields: dict, matches: dict[int, list[str]], expansion: E
         "superseded_by": list(fields.get("superseded_by") or []) or None,
         "differs": fields.get("differs"),
     }
+    text_en = fields.get("text_en") or ""
+    if query_lang == "en" and text_en:
+        # An English question reads the English rendering (unofficial: the original,
+        # kept beside it, is the authority).
+        span_en = table.passage_span_en[unit] if unit is not None else None
+        window, _ = _window(text_en, span_en)
+        english, matched_english = _snippet(text_en, fields.get("title_en") or "", span_en,
+                                            english_matches(window, expansion.concepts))
+        hit.update(snippet=english, matched=matched_english, snippet_lang="en",
+                   snippet_original=snippet, matched_original=matched)
+    else:
+        hit["snippet_lang"] = fields["lang"]
+    return hit
 
 
 def _glossary_names(matched: list[str], matches: dict[int, list[str]], expansion: Expansion) -> dict[str, str]:

@@ -1,0 +1,257 @@
+"""Score every record for a query's concepts over the passage table
+(judgebot.search.passages).
+
+A concept is mentioned in a passage when one of its forms is there: a glossary term
+in the original text (every bigram of one of its forms in the documents' languages) or
+in the English rendering (every stemmed word of one of its English forms); a word of
+the query no glossary term covers, typed in Latin letters, when its stem is in the
+English rendering (or the word in the original: HP, ex, VSTAR); a typed CJK run by the
+share of its bigrams the passage has, rare bigrams weighing more.
+
+Each concept weighs its weight × idf (rarer concepts say more). A record scores
+
+    prior × (1 + defined bonus) × (best passage + HEADING × heading + BREADTH × record)
+          × (0.2 + 0.8 × coverage)²
+
+where "best passage" is the BM25 sum of the concepts in the record's best passage,
+"heading" the weight of the concepts its heading (or English title) names, "record" the
+weight of those it mentions anywhere, and coverage the share of the query's weight its
+best passage and heading cover together: the paragraph that answers, not a long section
+that mentions each word somewhere, ranks first.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+from judgebot.search.analysis import cjk_grams, runs
+from judgebot.search.expand import Concept, Expansion, concept_grams
+from judgebot.search.passages import Table
+
+K1 = 1.2
+B = 0.75
+HEADING = 1.5
+BREADTH = 0.25
+DEFINED_BONUS = 0.5
+# A card the query names helps find the rule about it; unless the query is only about
+# the card, it weighs less than the rule's words, so the card's FAQs do not outrank
+# the rule the question is about.
+CARD_WEIGHT = 0.5
+# A typed CJK run counts in a passage only where this share of it (by weight) is there.
+MIN_SHARE = 0.34
+
+
+@dataclass
+class Mentions:
+    """Where one concept is mentioned: passage → (strength 0..1, tf original, tf
+    English); records whose heading names it → strength."""
+
+    weight: float
+    passages: dict[int, tuple[float, int, int]] = field(default_factory=dict)
+    headings: dict[int, float] = field(default_factory=dict)
+    idf: float = 0.0
+
+
+@dataclass
+class Scored:
+    number: int  # the record's number in the table (Whoosh's docnum)
+    score: float
+    passage: int | None  # its best passage
+
+
+class _Postings:
+    """The postings a query asks for, each decoded once."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.memo: dict[tuple[str, str], tuple | None] = {}
+
+    def get(self, fieldname: str, term: str):
+        key = (fieldname, term)
+        if key not in self.memo:
+            self.memo[key] = self.table.postings(fieldname, term)
+        return self.memo[key]
+
+    def all_of(self, fieldname: str, terms) -> dict[int, int]:
+        """unit → the smallest frequency among `terms`, for units that have them all."""
+        lists = []
+        for term in dict.fromkeys(terms):
+            postings = self.get(fieldname, term)
+            if postings is None:
+                return {}
+            lists.append(postings)
+        if not lists:
+            return {}
+        lists.sort(key=lambda p: len(p[0]))
+        ids, tfs = lists[0]
+        found = dict(zip(ids, tfs))
+        for other_ids, other_tfs in lists[1:]:
+            kept = {}
+            size = len(other_ids)
+            for unit, tf in found.items():
+                i = bisect_left(other_ids, unit)
+                if i < size and other_ids[i] == unit:
+                    kept[unit] = min(tf, other_tfs[i])
+            found = kept
+            if not found:
+                break
+        return found
+
+
+def _idf(df: float, n: int) -> float:
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+def _strict(concept: Concept, postings: _Postings) -> Mentions:
+    """A glossary term or a typed Latin word: every piece of one form present."""
+    found = Mentions(concept.weight)
+    orig: dict[int, int] = {}
+    heads: set[int] = set()
+    for form in concept.forms:
+        grams = concept_grams(form)
+        if not grams:
+            continue
+        for unit, tf in postings.all_of("p", grams).items():
+            if tf > orig.get(unit, 0):
+                orig[unit] = tf
+        heads.update(postings.all_of("h", grams))
+    english: dict[int, int] = {}
+    for terms in concept.english:
+        for unit, tf in postings.all_of("e", terms).items():
+            if tf > english.get(unit, 0):
+                english[unit] = tf
+        heads.update(postings.all_of("t", terms))
+    for unit in orig.keys() | english.keys():
+        found.passages[unit] = (1.0, orig.get(unit, 0), english.get(unit, 0))
+    found.headings = {number: 1.0 for number in heads}
+    found.idf = _idf(len(found.passages), postings.table.passages) if found.passages or heads else 0.0
+    return found
+
+
+def _soft(concept: Concept, postings: _Postings) -> Mentions:
+    """A typed CJK run: the share of its bigrams (by idf) a passage has."""
+    found = Mentions(concept.weight)
+    grams = []
+    for kind, run, _ in runs(concept.source):
+        grams += [run] if kind == "word" else [g for g, _ in cjk_grams(run, unigrams=False)]
+    grams = list(dict.fromkeys(grams))
+    n = postings.table.passages
+    weights = {}
+    for gram in grams:
+        got = postings.get("p", gram)
+        weights[gram] = _idf(len(got[0]), n) if got is not None else 0.0
+    total = sum(weights.values())
+    if not total:
+        return found
+    shares: dict[int, float] = {}
+    head_shares: dict[int, float] = {}
+    for gram, weight in weights.items():
+        if not weight:
+            continue
+        ids, _ = postings.get("p", gram)
+        for unit in ids:
+            shares[unit] = shares.get(unit, 0.0) + weight / total
+        head = postings.get("h", gram)
+        if head is not None:
+            for number in head[0]:
+                head_shares[number] = head_shares.get(number, 0.0) + weight / total
+    found.passages = {u: (min(1.0, s), 1, 0) for u, s in shares.items() if s >= MIN_SHARE}
+    found.headings = {r: min(1.0, s) for r, s in head_shares.items() if s >= MIN_SHARE}
+    # the run's weight: its bigrams' idf, the rare ones counting most
+    found.idf = sum(w * w for w in weights.values()) / total if found.passages or found.headings else 0.0
+    return found
+
+
+def mentions(expansion: Expansion, table: Table) -> list[Mentions]:
+    postings = _Postings(table)
+    concepts = expansion.concepts
+    only_cards = all(c.kind == "card_name" for c in concepts if c.glossary)
+    out = []
+    for concept in concepts:
+        strict = concept.glossary or concept.source.isascii()
+        found = _strict(concept, postings) if strict else _soft(concept, postings)
+        if concept.kind == "card_name" and not only_cards:
+            found.weight *= CARD_WEIGHT
+        out.append(found)
+    return out
+
+
+def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) -> list[Scored]:
+    """Every record that mentions a concept, best first. `allowed(number)`: whether a
+    record may be a hit (the --lang/--doc filter); `prior(number)`: its prior."""
+    found = mentions(expansion, table)
+    concepts = expansion.concepts
+    live = [(i, m) for i, m in enumerate(found) if m.idf > 0]
+    total = sum(m.weight * m.idf for _, m in live)
+    if not live or total <= 0:
+        return []
+    passage_record = table.passage_record
+    lengths, lengths_en = table.passage_len, table.passage_len_en
+    norm = K1 * B / (table.avg_len or 1.0)
+    norm_en = K1 * B / (table.avg_len_en or 1.0)
+    floor = K1 * (1 - B)
+
+    # per passage: BM25 sum, covered weight, concepts (bits); per record: concepts
+    # anywhere, concepts its heading names (bits) and their weight
+    passage_score: dict[int, float] = {}
+    passage_mass: dict[int, float] = {}
+    passage_bits: dict[int, int] = {}
+    record_bits: dict[int, int] = {}
+    heading_bits: dict[int, int] = {}
+    heading_mass: dict[int, float] = {}
+    weights: dict[int, float] = {}
+    for i, m in live:
+        bit = 1 << i
+        weight = weights[i] = m.weight * m.idf
+        for unit, (strength, tf, tf_en) in m.passages.items():
+            number = passage_record[unit]
+            if allowed is not None and not allowed(number):
+                continue
+            bm25 = tf * (K1 + 1) / (tf + floor + norm * lengths[unit]) if tf else 0.0
+            if tf_en:
+                bm25 = max(bm25, tf_en * (K1 + 1) / (tf_en + floor + norm_en * lengths_en[unit]))
+            passage_score[unit] = passage_score.get(unit, 0.0) + weight * strength * bm25
+            passage_mass[unit] = passage_mass.get(unit, 0.0) + weight * strength
+            passage_bits[unit] = passage_bits.get(unit, 0) | bit
+            record_bits[number] = record_bits.get(number, 0) | bit
+        for number, strength in m.headings.items():
+            if allowed is not None and not allowed(number):
+                continue
+            heading_bits[number] = heading_bits.get(number, 0) | bit
+            heading_mass[number] = heading_mass.get(number, 0.0) + weight * strength
+
+    best: dict[int, tuple[float, int]] = {}
+    for unit, value in passage_score.items():
+        number = passage_record[unit]
+        if number not in best or value > best[number][0]:
+            best[number] = (value, unit)
+
+    bit_weight = {1 << i: w for i, w in weights.items()}
+
+    def mass(bits: int) -> float:
+        return sum(w for bit, w in bit_weight.items() if bits & bit)
+
+    defined_in = [(weights[i], concepts[i].sections) for i, _ in live
+                  if concepts[i].sections and (concepts[i].kind != "card_name" or len(live) == 1)]
+    ids = table.ids
+    out = []
+    for number in record_bits.keys() | heading_bits.keys():
+        best_value, unit = best.get(number, (0.0, None))
+        heads = heading_bits.get(number, 0)
+        in_best = passage_bits.get(unit, 0) if unit is not None else 0
+        covered = (passage_mass.get(unit, 0.0) if unit is not None else 0.0) + mass(heads & ~in_best)
+        coverage = min(1.0, covered / total)
+        base = (best_value + HEADING * heading_mass.get(number, 0.0)
+                + BREADTH * mass(record_bits.get(number, 0) | heads))
+        score = base * (0.2 + 0.8 * coverage) ** 2
+        if defined_in:
+            record_id = ids[number]
+            defined = sum(w for w, sections in defined_in if record_id in sections)
+            score *= 1.0 + DEFINED_BONUS * defined / total
+        if prior is not None:
+            score *= prior(number)
+        out.append(Scored(number, score, unit))
+    out.sort(key=lambda s: (-s.score, s.number))
+    return out
