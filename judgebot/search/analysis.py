@@ -215,10 +215,16 @@ def english_stem(word: str) -> str:
     return stem(word)
 
 
+# The renderings write numbers as digits ("attach only 1"); questions spell them out.
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "once": "1", "twice": "2",
+                 "single": "1"}
+
+
 def english_words(text: str) -> list[str]:
-    """The content words of English text, normalized (Pokémon → pokemon), in order;
-    "opponent's" is "opponent", "can't" is "can" + "t" (a stop word)."""
-    return [w for w in _ENGLISH_WORD.findall(normalize(text)) if w not in ENGLISH_STOPWORDS]
+    """The content words of English text, normalized (Pokémon → pokemon, one → 1), in
+    order; "opponent's" is "opponent", "can't" is "can" + "t" (a stop word)."""
+    return [_NUMBER_WORDS.get(w, w) for w in _ENGLISH_WORD.findall(normalize(text)) if w not in ENGLISH_STOPWORDS]
 
 
 def english_terms(text: str) -> list[str]:

@@ -26,10 +26,17 @@ from judgebot.search.analysis import (
 
 QUERY_LANGS = ("ja", "zh", "ko", "en")
 MAX_CONCEPTS = 24
+# A word or run no glossary term covers weighs less than a game term.
+TYPED_WORD_WEIGHT = 0.5  # a Latin word (matched in the English renderings)
+TYPED_RUN_WEIGHT = 0.7  # a CJK run (matched by its bigrams in the original)
 
 # English function words and question words: never searched on their own (the
 # English renderings' stop words, and a few words every question has).
-STOPWORDS = ENGLISH_STOPWORDS | frozenset("apply applies applied any up".split())
+STOPWORDS = ENGLISH_STOPWORDS | frozenset(
+    """apply applies applied any up many much allowed allow able way ways mean means meaning
+    work works working need needs thing things possible really actually know want like even
+    ok okay something anything happened""".split()
+)
 # Particles and question endings that are whole residual runs after the glossary
 # terms are taken out of a CJK query ("ベンチポケモン|に|弱点" , "벤치 포켓몬|에게").
 CJK_FUNCTION_WORDS = frozenset(
@@ -327,12 +334,12 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None, in_corpus
     for kind, run, start in runs(residual):
         if kind == "word":
             if run not in STOPWORDS and (len(run) > 1 or run.isdigit()):
-                expansion.concepts.append(Concept(run, [run], weight=0.5, position=start,
+                expansion.concepts.append(Concept(run, [run], weight=TYPED_WORD_WEIGHT, position=start,
                                                   english=[(english_stem(run),)]))
         else:
             run = _korean_stem(run)
             if run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
-                expansion.concepts.append(Concept(run, [run], weight=0.7, position=start))
+                expansion.concepts.append(Concept(run, [run], weight=TYPED_RUN_WEIGHT, position=start))
     _keep_main_concepts(expansion)
     expansion.concepts.sort(key=lambda c: c.position)
     return expansion

@@ -29,7 +29,9 @@ from judgebot.search.score import Scored, score_records
 LANGS = ("ja", "zh", "ko", "en", "all")
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
-DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.85, "rules-ja": 0.7, "wiki-ja": 0.7}
+DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.8, "rules-ja": 0.5, "wiki-ja": 0.5}
+# An older record whose rule the current guide changed is, in that part, out of date.
+SUPERSEDED_PRIOR = 1.0
 # A section states the rule; a FAQ rules on a case; an example only quotes a card.
 KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.5}
 # A bare section ID as judges type it: II-B-08, ii-b-08, Ⅱ-B, B-12, A-01/faq-1.
@@ -131,8 +133,10 @@ def _allowed(table: Table, lang: str, doc: str | None):
 
 def _prior(table: Table, prefer: str | None):
     def prior(number: int) -> float:
-        doc, kind, lang = table.meta[number][:3]
+        doc, kind, lang, _, superseded = table.meta[number][:5]
         value = DOC_PRIOR.get(doc, 1.0) * KIND_PRIOR.get(kind, 1.0)
+        if superseded:
+            value *= SUPERSEDED_PRIOR
         return value * OWN_LANGUAGE_BOOST if prefer and lang == prefer else value
 
     return prior

@@ -39,6 +39,11 @@ DEFINED_BONUS = 0.5
 # the card, it weighs less than the rule's words, so the card's FAQs do not outrank
 # the rule the question is about.
 CARD_WEIGHT = 0.5
+# Everyday verbs ("attach", "look at", "search your deck") and card-text phrases: where
+# the glossary says they are defined is where the card text is explained, not where a
+# question using the word is answered.
+UNDEFINING_KINDS = ("action", "rule_phrase")
+HEADLESS_KINDS = ("action",)
 # A typed CJK run counts in a passage only where this share of it (by weight) is there.
 MIN_SHARE = 0.34
 
@@ -172,20 +177,46 @@ def mentions(expansion: Expansion, table: Table) -> list[Mentions]:
     for concept in concepts:
         strict = concept.glossary or concept.source.isascii()
         found = _strict(concept, postings) if strict else _soft(concept, postings)
+        if concept.kind in HEADLESS_KINDS:
+            found.headings = {}
         if concept.kind == "card_name" and not only_cards:
             found.weight *= CARD_WEIGHT
         out.append(found)
     return out
 
 
+DOC_LANGS = ("ja", "zh", "ko")
+
+
+def reachable(concept: Concept) -> tuple[str, ...]:
+    """The languages of the documents a concept can be found in: a glossary term or a
+    Latin word everywhere (every record has an English rendering); a typed Hangul word
+    only in Korean text, kana only in Japanese, Han characters in Japanese and Chinese."""
+    if concept.glossary or concept.source.isascii():
+        return DOC_LANGS
+    source = concept.source
+    if any("\uac00" <= c <= "\ud7af" for c in source):
+        return ("ko",)
+    if any("\u3040" <= c <= "\u30ff" for c in source):
+        return ("ja",)
+    return ("ja", "zh")
+
+
 def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) -> list[Scored]:
     """Every record that mentions a concept, best first. `allowed(number)`: whether a
-    record may be a hit (the --lang/--doc filter); `prior(number)`: its prior."""
+    record may be a hit (the --lang/--doc filter); `prior(number)`: its prior.
+
+    Coverage is measured against what a record's language can hold: a Chinese record
+    is not short of the Korean words typed in a question (they cannot be in it)."""
     found = mentions(expansion, table)
     concepts = expansion.concepts
     live = [(i, m) for i, m in enumerate(found) if m.idf > 0]
-    total = sum(m.weight * m.idf for _, m in live)
-    if not live or total <= 0:
+    if not live:
+        return []
+    total_in = {lang: sum(m.weight * m.idf for i, m in live if lang in reachable(concepts[i]))
+                for lang in DOC_LANGS}
+    total = max(total_in.values())
+    if total <= 0:
         return []
     passage_record = table.passage_record
     lengths, lengths_en = table.passage_len, table.passage_len_en
@@ -234,7 +265,8 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
         return sum(w for bit, w in bit_weight.items() if bits & bit)
 
     defined_in = [(weights[i], concepts[i].sections) for i, _ in live
-                  if concepts[i].sections and (concepts[i].kind != "card_name" or len(live) == 1)]
+                  if concepts[i].sections and (len(live) == 1 or (
+                      concepts[i].kind != "card_name" and concepts[i].kind not in UNDEFINING_KINDS))]
     ids = table.ids
     out = []
     for number in record_bits.keys() | heading_bits.keys():
@@ -242,7 +274,7 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
         heads = heading_bits.get(number, 0)
         in_best = passage_bits.get(unit, 0) if unit is not None else 0
         covered = (passage_mass.get(unit, 0.0) if unit is not None else 0.0) + mass(heads & ~in_best)
-        coverage = min(1.0, covered / total)
+        coverage = min(1.0, covered / (total_in.get(table.meta[number][2]) or total))
         base = (best_value + HEADING * heading_mass.get(number, 0.0)
                 + BREADTH * mass(record_bits.get(number, 0) | heads))
         score = base * (0.2 + 0.8 * coverage) ** 2
