@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import unicodedata
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from functools import lru_cache
 from pathlib import Path
 
@@ -51,20 +51,37 @@ KINDS = (
     "card_name",
 )
 MAX_RESULTS = 12
+# A file modified less than this long ago may change again within the same modification
+# time: its digest is computed from its content, not taken from the kept signature.
+SETTLED_SECONDS = 2.0
 # DOC:SECTION[/faq-N|/ex-N]; wiki-ja and some rules-ko sections are named by heading.
-_CITATION = re.compile(r"^[a-z]+-[a-z]+:[^\s/:][^/:]*(/(faq|ex)-\d+)?$")
+class _Pattern:
+    """A regular expression compiled on first use: a search (which only reads the compiled
+    glossary) needs none of the ones parsing and building it use."""
+
+    def __init__(self, pattern: str):
+        self.pattern = pattern
+        self.compiled: re.Pattern | None = None
+
+    def __getattr__(self, name: str):
+        if self.compiled is None:
+            self.compiled = re.compile(self.pattern)
+        return getattr(self.compiled, name)
+
+
+_CITATION = _Pattern(r"^[a-z]+-[a-z]+:[^\s/:][^/:]*(/(faq|ex)-\d+)?$")
 
 
 # -- normalization -------------------------------------------------------------
 
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
-_PLACEHOLDER = re.compile(r"[●▲■]+")
+_PLACEHOLDER = _Pattern(r"[●▲■]+")
 # Punctuation that carries no meaning in a term ("【きぜつ】", "「+●●」", "Pokémon-ex").
-_NOISE = re.compile(r"[\s【】「」『』\"'・·,，、。.!?！？:：;；()（）\[\]［］_/]+")
+_NOISE = _Pattern(r"[\s【】「」『』\"'・·,，、。.!?！？:：;；()（）\[\]［］_/]+")
 # A hyphen inside a word joins ("Pokémon-EX" = "Pokémon EX"); a sign before a
 # number is meaning ("「-●●」" is not "「+●●」").
-_JOINING_HYPHEN = re.compile(r"(?<=[^\W_])[-‐–—](?=[^\W_])|(?<=\s)[-‐–—](?=\s)")
+_JOINING_HYPHEN = _Pattern(r"(?<=[^\W_])[-‐–—](?=[^\W_])|(?<=\s)[-‐–—](?=\s)")
 
 
 def fold(text: str) -> str:
@@ -262,15 +279,15 @@ _ONE_CHAR_CONTEXT = (
 ).split()
 
 
-_BRACKETS = re.compile(r"[【】「」『』\"]")
+_BRACKETS = str.maketrans("", "", "【】「」『』\"")
 
 
 def _unbracket(text: str) -> str:
     """Quotes and brackets dropped: 「【きぜつ】」 reads as きぜつ in free text."""
-    return _BRACKETS.sub("", text)
+    return text.translate(_BRACKETS)
 
 
-_OPTIONAL = re.compile(r"\([^()]*\)")
+_OPTIONAL = _Pattern(r"\([^()]*\)")
 _SEPARATORS = frozenset(" -'")
 
 
@@ -342,20 +359,20 @@ def _english_variants(form: str) -> list[str]:
     return variants + [prefix + word for word in inflected]
 
 
-_END = "\0"
-
-
 class TextMatcher:
     """Finds glossary forms in free text: the longest form at each position wins,
     earlier positions first (最大HP before HP, "benched pokemon" before "pokemon").
 
-    Literal forms live in a character trie walked over the text's skeleton; Latin
-    forms must start and end on word boundaries; a one-character CJK/Hangul form
-    needs a context word after it (see _ONE_CHAR_CONTEXT); forms with a
-    placeholder inside are matched by one small regex."""
+    Literal forms are keys of one dict by their skeleton, tried at each position of the
+    text's skeleton from the longest length down (a flat dict unpickles in a fraction of
+    the time a character trie of the same forms takes: every search loads it); Latin
+    forms must start and end on word boundaries; a one-character CJK/Hangul form needs
+    a context word after it (see _ONE_CHAR_CONTEXT); forms with a placeholder inside
+    are matched by one small regex."""
 
     def __init__(self, entries: list[Entry]):
-        self.trie: dict = {}
+        forms: dict[str, tuple[list[Entry], bool]] = {}
+        self.forms = forms
         wildcards: dict[str, list[Entry]] = {}
         wildcard_forms: list[str] = []  # the form of each pattern, in the same order
         # A phrase whose placeholder was dropped must not become another entry's
@@ -374,6 +391,22 @@ class TextMatcher:
                         wildcards.setdefault(pattern, []).append(entry)
                     else:
                         self._add(variant, entry)
+        # the lengths of the forms, longest first, and the first two characters of
+        # every form longer than one (a position where none starts is passed over)
+        self.lengths = sorted({len(form) for form in forms}, reverse=True)
+        self.heads = frozenset(form[:2] for form in forms if len(form) > 1)
+        # Kept as form → number of its group of owners (negative: a one-character form
+        # that needs a context word), the groups once each: a flat dict of numbers
+        # unpickles several times faster than one of (list, flag) pairs.
+        groups: dict[tuple, int] = {}
+        self.owners: list[tuple[Entry, ...]] = []
+        self.forms = {}
+        for form, (owners, one_char) in forms.items():
+            group = tuple(owners)
+            if group not in groups:
+                groups[group] = len(self.owners)
+                self.owners.append(group)
+            self.forms[form] = -1 - groups[group] if one_char else groups[group]
         # One alternation of every placeholder form costs ~50 ms to compile, more than
         # the rest of a search: only the forms whose literal words occur in a text are
         # compiled (a pattern whose literal is absent cannot match, so the result is
@@ -389,30 +422,29 @@ class TextMatcher:
         latin = all(_is_word_char(c) for c in skeleton)
         if latin and len(skeleton) < 2:
             return
-        node = self.trie
-        for char in skeleton:
-            node = node.setdefault(char, {})
-        owners, _ = node.setdefault(_END, ([], len(skeleton) == 1 and not latin))
+        owners, _ = self.forms.setdefault(skeleton, ([], len(skeleton) == 1 and not latin))
         if entry not in owners:
-            owners.append(entry)
+            owners.append(entry)  # (while building: self.forms is then `forms` above)
 
     def spans(self, text: str) -> list[tuple[int, int, list[Entry]]]:
         """(start, end, entries) of every candidate match, in `text` offsets."""
         skeleton, offsets = _skeleton(text)
+        size = len(skeleton)
+        forms, heads = self.forms, self.heads
         found = []
         for i, char in enumerate(skeleton):
             if _is_word_char(char) and offsets[i] > 0 and _is_word_char(text[offsets[i] - 1]):
                 continue  # a Latin form must start a word
-            node, best = self.trie, None
-            for j in range(i, len(skeleton)):
-                node = node.get(skeleton[j])
-                if node is None:
+            longer = skeleton[i:i + 2] in heads
+            for length in self.lengths:
+                if i + length > size or (length > 1 and not longer):
+                    continue
+                hit = forms.get(skeleton[i:i + length])
+                if hit is not None and self._ends_well(text, offsets[i + length - 1] + 1,
+                                                       skeleton[i + length - 1], hit < 0):
+                    found.append((offsets[i], offsets[i + length - 1] + 1,
+                                  list(self.owners[-1 - hit if hit < 0 else hit])))
                     break
-                terminal = node.get(_END)
-                if terminal and self._ends_well(text, offsets[j] + 1, skeleton[j], terminal[1]):
-                    best = (offsets[i], offsets[j] + 1, terminal[0])
-            if best:
-                found.append(best)
         candidates = tuple(i for i, literal in enumerate(self.wildcard_literals) if literal in text)
         if candidates:
             regex = _alternation(tuple(self.wildcard_patterns[i] for i in candidates))
@@ -454,14 +486,36 @@ class Glossary:
         # A card the glossary has already (きずぐすり, Potion) is the glossary's.
         known = {key(form) for entry in entries for _, form in entry.all_forms()}
         self.cards = [c for c in cards if not any(key(f) in known for _, f in c.all_forms() if f)]
-        self.by_key: dict[str, list[Entry]] = {}
-        for entry in entries:
-            for _, form in entry.all_forms():
-                bucket = self.by_key.setdefault(key(form), [])
-                if entry not in bucket:
-                    bucket.append(entry)
-        self.by_key.pop("", None)
+        self._by_key: dict[str, list[Entry]] | None = None
         self._matcher: TextMatcher | None = None
+        self._english: tuple[str, ...] | None = None
+
+    @property
+    def by_key(self) -> dict[str, list[Entry]]:
+        """Entries by the key of each of their forms, built on first use (`term` needs
+        it; a search never does)."""
+        if self._by_key is None:
+            by_key: dict[str, list[Entry]] = {}
+            for entry in self.entries:
+                for _, form in entry.all_forms():
+                    bucket = by_key.setdefault(key(form), [])
+                    if entry not in bucket:
+                        bucket.append(entry)
+            by_key.pop("", None)
+            self._by_key = by_key
+        return self._by_key
+
+    @property
+    def english_words(self) -> tuple[str, ...]:
+        """Every English word of the searchable entries, folded, sorted (what a typo in
+        an English query is corrected towards)."""
+        if self._english is None:
+            words: set[str] = set()
+            for entry in self.searchable():
+                for form in entry.forms("en"):
+                    words.update(re.findall(r"[0-9a-z]+", fold(form)))
+            self._english = tuple(sorted(words))
+        return self._english
 
     def searchable(self) -> list[Entry]:
         """What a query is read against: the glossary's entries and the quoted cards."""
@@ -515,6 +569,8 @@ class Glossary:
                 for form in entry.forms(lang):
                     pool.setdefault(key(form), []).append(entry)
         out: list[Entry] = []
+        from difflib import get_close_matches
+
         for match in get_close_matches(key(word), list(pool), n=n, cutoff=cutoff):
             out += [e for e in pool[match] if e not in out]
         return out
@@ -569,11 +625,39 @@ def _compiled(path: Path) -> Glossary:
     import hashlib
     import pickle
 
+    inputs = [path, *card_files(), Path(__file__)]
     try:
-        source = path.read_bytes() + b"".join(p.read_bytes() for p in card_files())
+        stats = [(str(p), p.stat()) for p in inputs]
     except OSError as exc:
         raise InputError(f"{path}: cannot read the glossary: {exc.strerror or exc}") from None
-    digest = hashlib.sha256(source + Path(__file__).read_bytes()).hexdigest()[:20]
+    # The digest of these files is kept beside the copy under their names, sizes and
+    # modification times (files left unchanged for SETTLED_SECONDS), so that a search
+    # reads and hashes none of them.
+    signature = repr([(name, st.st_mtime_ns, st.st_size) for name, st in stats]).encode()
+    stat_key = hashlib.sha256(signature).hexdigest()[:20]
+    settled = time.time() - max(st.st_mtime for _, st in stats) > SETTLED_SECONDS
+    memo = cache_dir() / "glossary" / "signature"
+    digest = None
+    if settled:
+        try:
+            kept_key, kept_digest = memo.read_text(encoding="ascii").split()
+            digest = kept_digest if kept_key == stat_key else None
+        except (OSError, ValueError, UnicodeDecodeError):
+            digest = None
+    if digest is None:
+        try:
+            source = b"".join(p.read_bytes() for p in inputs)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read the glossary: {exc.strerror or exc}") from None
+        digest = hashlib.sha256(source).hexdigest()[:20]
+        if settled:
+            try:
+                memo.parent.mkdir(parents=True, exist_ok=True)
+                tmp = memo.with_name(f".signature.{os.getpid()}")
+                tmp.write_text(f"{stat_key} {digest}\n", encoding="ascii")
+                os.replace(tmp, memo)
+            except OSError:
+                pass
     compiled = cache_dir() / "glossary" / f"{digest}.pickle"
     try:
         glossary = pickle.loads(compiled.read_bytes())
@@ -583,6 +667,7 @@ def _compiled(path: Path) -> Glossary:
         pass
     glossary = Glossary(_read_entries(path), card_entries())
     glossary.matcher  # noqa: B018 - compiled now, so that the copy holds it
+    glossary.english_words  # noqa: B018 - likewise
     try:
         compiled.parent.mkdir(parents=True, exist_ok=True)
         for stale in compiled.parent.glob("*.pickle"):

@@ -23,7 +23,6 @@ from typing import Iterator, Protocol
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
-from judgebot.yaml_data import YAMLError, load_yaml
 
 ENGLISH_DIR = "text_en"
 
@@ -43,6 +42,9 @@ def rendering_files() -> list[Path]:
 
 def load_renderings() -> dict[str, object]:
     """citation → a string, a list of block strings, or {"same_as": citation}."""
+    # imported here: the search path asks only for the file list (corpus_files)
+    from judgebot.yaml_data import YAMLError, load_yaml
+
     found: dict[str, object] = {}
     for path in rendering_files():
         try:

@@ -20,7 +20,6 @@ from typing import Iterator, Protocol
 
 from judgebot.errors import InputError
 from judgebot.paths import data_dir
-from judgebot.yaml_data import YAMLError, load_yaml
 
 SUPERSEDED_DIR = "superseded"
 OLDER_DOCS = ("rules-ja", "rules-ko", "wiki-ja")
@@ -62,6 +61,9 @@ def _entry(path: Path, ident: str, value, corpus: Records) -> tuple[list[str], s
 
 
 def attach_superseded(corpus: Records) -> None:
+    # imported here: the search path asks only for the file list (corpus_files)
+    from judgebot.yaml_data import YAMLError, load_yaml
+
     marked: dict[str, tuple[list[str], str]] = {}
     for path in superseded_files():
         try:

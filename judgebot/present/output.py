@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from judgebot.errors import JudgebotError
 

@@ -216,7 +216,7 @@ def english_stem(word: str) -> str:
 
 
 # The renderings write numbers as digits ("attach only 1"); questions spell them out.
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10", "once": "1", "twice": "2",
                  "single": "1"}
 
@@ -224,12 +224,19 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 def english_words(text: str) -> list[str]:
     """The content words of English text, normalized (Pokémon → pokemon, one → 1), in
     order; "opponent's" is "opponent", "can't" is "can" + "t" (a stop word)."""
-    return [_NUMBER_WORDS.get(w, w) for w in _ENGLISH_WORD.findall(normalize(text)) if w not in ENGLISH_STOPWORDS]
+    return [NUMBER_WORDS.get(w, w) for w in _ENGLISH_WORD.findall(normalize(text)) if w not in ENGLISH_STOPWORDS]
 
 
 def english_terms(text: str) -> list[str]:
     """The terms English text is indexed and searched under: content words, stemmed."""
     return [english_stem(w) for w in english_words(text)]
+
+
+def english_term(word: str) -> str | None:
+    """The term one normalized word is indexed under (None for a stop word)."""
+    if word in ENGLISH_STOPWORDS:
+        return None
+    return english_stem(NUMBER_WORDS.get(word, word))
 
 
 class EnglishAnalyzer(Analyzer):

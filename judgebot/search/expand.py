@@ -10,8 +10,6 @@ English words no document contains and are dropped. English typos of glossary wo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from difflib import get_close_matches
 from functools import cached_property, lru_cache
 
 from judgebot.search.analysis import (
@@ -48,40 +46,49 @@ CJK_FUNCTION_WORDS = frozenset(
 )
 
 
-@dataclass
 class Concept:
     """Something the query asks about: `forms` are normalized strings any of which
     counts as a mention of it. A glossary concept has `en`; a typed concept is a
-    CJK run or a Latin word of the query that no glossary term covered."""
+    CJK run or a Latin word of the query that no glossary term covered.
 
-    source: str
-    forms: list[str]
-    en: str | None = None
-    glossary: bool = False
-    weight: float = 1.0
-    labels: list[str] = field(default_factory=list)  # the forms as the glossary writes them
-    sections: frozenset[str] = frozenset()  # where the glossary says the term is defined
-    position: int = 0  # where it starts in the query (concepts are kept in query order)
-    # the English forms as the English renderings are indexed (stemmed content words):
-    # any one form whose words are all in a passage's English text is a mention
-    english: list[tuple[str, ...]] = field(default_factory=list)
-    kind: str = ""  # the glossary entry's kind (card_name: a card the guides quote)
+    (A plain class: a dataclass costs every `judgebot search` its class-building at
+    import.)"""
+
+    def __init__(self, source: str, forms: list[str], en: str | None = None, glossary: bool = False,
+                 weight: float = 1.0, labels: list[str] | None = None, sections: frozenset[str] = frozenset(),
+                 position: int = 0, english: list[tuple[str, ...]] | None = None, kind: str = ""):
+        self.source = source
+        self.forms = forms
+        self.en = en
+        self.glossary = glossary
+        self.weight = weight
+        self.labels = labels if labels is not None else []  # the forms as the glossary writes them
+        self.sections = sections  # where the glossary says the term is defined
+        self.position = position  # where it starts in the query (concepts are kept in query order)
+        # the English forms as the English renderings are indexed (stemmed content
+        # words): any one form whose words are all in a passage's English text is a mention
+        self.english = english if english is not None else []
+        self.kind = kind  # the glossary entry's kind (card_name: a card the guides quote)
+
+    def __repr__(self) -> str:
+        return f"Concept({self.source!r}, en={self.en!r}, glossary={self.glossary}, weight={self.weight})"
 
     @cached_property
-    def matchers(self) -> list[tuple[re.Pattern, list[str]]]:
+    def matchers(self) -> list[tuple["Literal | Pieces", list[str]]]:
         """For each form: the regex that finds it in normalized text, and its pieces
         (what is highlighted)."""
         pairs = [(form, form_pieces(form)) for form in self.forms]
         return [(form_regex(form), pieces) for form, pieces in pairs if pieces]
 
 
-@dataclass
 class Expansion:
-    query: str
-    normalized: str
-    concepts: list[Concept] = field(default_factory=list)
-    corrections: dict[str, str] = field(default_factory=dict)
-    typed_langs: dict[str, int] = field(default_factory=dict)  # glossary terms typed per language
+    def __init__(self, query: str, normalized: str, concepts: list[Concept] | None = None,
+                 corrections: dict[str, str] | None = None, typed_langs: dict[str, int] | None = None):
+        self.query = query
+        self.normalized = normalized
+        self.concepts = concepts if concepts is not None else []
+        self.corrections = corrections if corrections is not None else {}
+        self.typed_langs = typed_langs if typed_langs is not None else {}  # glossary terms typed per language
 
     def language(self) -> str:
         """The language the query is written in: Hangul is Korean, kana Japanese,
@@ -121,27 +128,10 @@ def _glossary():
     return glossary
 
 
-_vocabulary_memo: dict[int, tuple[object, tuple[str, ...]]] = {}  # len -> (first entry, words)
-
-
 def english_vocabulary() -> tuple[str, ...]:
-    """Every English word of the glossary, normalized (for typo correction); computed
-    once per loaded glossary."""
-    entries = _glossary().glossary().searchable()
-    # The memo holds the first entry itself, so an identity match means the same
-    # loaded glossary (the glossary reloads its entries when its file changes).
-    marker = entries[0] if entries else None
-    memo = _vocabulary_memo.get(len(entries))
-    if memo and memo[0] is marker:
-        return memo[1]
-    words: set[str] = set()
-    for entry in entries:
-        for form in entry.forms("en"):
-            words.update(re.findall(r"[0-9a-z]+", normalize(form)))
-    vocabulary = tuple(sorted(words))
-    _vocabulary_memo.clear()
-    _vocabulary_memo[len(entries)] = (marker, vocabulary)
-    return vocabulary
+    """Every English word of the glossary, normalized (for typo correction); kept in the
+    compiled glossary."""
+    return _glossary().glossary().english_words
 
 
 # A typo is one slip of the finger (two in a long word): "weaknes", "retreet". A word
@@ -185,6 +175,8 @@ def correct_english(text: str, in_corpus=None) -> tuple[str, dict[str, str]]:
         if in_corpus is not None and in_corpus(english_stem(word)):
             return word
         limit = 1 if len(word) < LONG_WORD else 2
+        from difflib import get_close_matches
+
         close = [c for c in get_close_matches(word, targets, n=3, cutoff=0.8) if edits(word, c) <= limit]
         if close:
             corrections[word] = close[0]
@@ -225,27 +217,139 @@ def form_pieces(form: str) -> list[str]:
 
 # Between the pieces of a form ("벤치 포켓몬", "相手のポケモン●●匹に"): a space or a
 # short value in the same sentence, never a sentence boundary.
-_GAP = r"[^。．.!?！？\n]{0,8}?"
+GAP_CHARS = 8
+SENTENCE_ENDS = frozenset("。．.!?！？\n")
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+class Literal:
+    """A plain string with the part of re.Pattern's interface search uses (search,
+    finditer, match objects with start/end/span): forms and their pieces are found with
+    str.find, and a search compiles none of the few hundred patterns they would be.
+    A Latin piece matches whole words only."""
+
+    __slots__ = ("text", "word")
+
+    def __init__(self, text: str):
+        self.text = text
+        self.word = text.isascii()
+
+    def find(self, within: str, pos: int = 0, before: int | None = None) -> int:
+        """Where the piece next occurs at or after `pos` (starting at or before `before`),
+        or -1."""
+        piece = self.text
+        while True:
+            at = within.find(piece, pos)
+            if at < 0 or (before is not None and at > before):
+                return -1
+            end = at + len(piece)
+            if self.word and ((at > 0 and _is_word_char(within[at - 1]))
+                              or (end < len(within) and _is_word_char(within[end]))):
+                pos = at + 1
+                continue
+            return at
+
+    def search(self, within: str, pos: int = 0) -> "_Found | None":
+        at = self.find(within, pos)
+        return None if at < 0 else _Found(at, at + len(self.text))
+
+    def finditer(self, within: str):
+        found = self.search(within)
+        while found is not None:
+            yield found
+            found = self.search(within, found.end())
+
+
+class Pieces:
+    """A form of several pieces ("벤치 포켓몬"): each piece in order, at most GAP_CHARS
+    apart and within one sentence (what the form means in running text)."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: list[str]):
+        self.pieces = [Literal(piece) for piece in pieces]
+
+    def search(self, within: str, pos: int = 0) -> "_Found | None":
+        first, rest = self.pieces[0], self.pieces[1:]
+        while True:
+            start = first.find(within, pos)
+            if start < 0:
+                return None
+            end = start + len(first.text)
+            for piece in rest:
+                at = piece.find(within, end, end + GAP_CHARS)
+                if at < 0 or any(c in SENTENCE_ENDS for c in within[end:at]):
+                    break
+                end = at + len(piece.text)
+            else:
+                return _Found(start, end)
+            pos = start + 1
+
+    def finditer(self, within: str):
+        found = self.search(within)
+        while found is not None:
+            yield found
+            found = self.search(within, found.end())
+
+
+class _Found:
+    __slots__ = ("_start", "_end")
+
+    def __init__(self, start: int, end: int):
+        self._start, self._end = start, end
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+    def span(self) -> tuple[int, int]:
+        return self._start, self._end
 
 
 @lru_cache(maxsize=4096)
-def form_regex(form: str) -> re.Pattern:
+def form_regex(form: str) -> "Literal | Pieces":
     """The pieces of a normalized form in order, close together (whole words for
     Latin pieces)."""
-    parts = []
-    for piece in form_pieces(form):
-        escaped = re.escape(piece)
-        parts.append(rf"(?<![0-9a-z]){escaped}(?![0-9a-z])" if piece.isascii() else escaped)
-    return re.compile(_GAP.join(parts))
+    pieces = form_pieces(form)
+    return Literal(pieces[0]) if len(pieces) == 1 else Pieces(pieces)
+
+
+class Inflected:
+    """A Latin word of a glossary form as typed in a query, with English inflections:
+    bench → benched, energy → energies, evolve → evolving (the word's stem followed by
+    the rest of the word or by 1–3 letters, as a whole word)."""
+
+    __slots__ = ("stem", "rest")
+
+    def __init__(self, piece: str):
+        self.stem = piece[:-1] if piece[-1:] in ("y", "e") and len(piece) > 3 else piece
+        self.rest = piece[len(self.stem):]
+
+    def search(self, within: str) -> "_Found | None":
+        stem, pos, size = self.stem, 0, len(within)
+        while True:
+            at = within.find(stem, pos)
+            if at < 0:
+                return None
+            pos = at + 1
+            if at > 0 and _is_word_char(within[at - 1]):
+                continue
+            tail = end = at + len(stem)
+            while end < size and _is_word_char(within[end]):
+                end += 1
+            extra = within[tail:end]
+            if not extra or extra == self.rest or (len(extra) <= 3 and extra.isalpha()):
+                return _Found(at, end)
 
 
 @lru_cache(maxsize=4096)
-def _piece_pattern(piece: str) -> re.Pattern:
-    if not piece.isascii():
-        return re.compile(re.escape(piece))
-    # English inflections: bench → benched, energy → energies, evolve → evolving
-    stem = piece[:-1] if piece[-1:] in ("y", "e") and len(piece) > 3 else piece
-    return re.compile(rf"(?<![0-9a-z]){re.escape(stem)}(?:{re.escape(piece[len(stem):])}|[a-z]{{1,3}})?(?![0-9a-z])")
+def _piece_pattern(piece: str) -> "Literal | Inflected":
+    return Literal(piece) if not piece.isascii() else Inflected(piece)
 
 
 def _locate(form: str, text: str) -> list[tuple[int, int]] | None:
@@ -393,9 +497,10 @@ def _is_target_script(text: str, langs) -> bool:
     return "ja" in langs or "zh" in langs
 
 
-def concept_grams(form: str) -> list[str]:
+@lru_cache(maxsize=8192)
+def concept_grams(form: str) -> tuple[str, ...]:
     """The index terms a form is looked up with (all must be present)."""
     grams: list[str] = []
     for kind, run, _ in runs(form):
         grams += [run] if kind == "word" else [g for g, _ in cjk_grams(run, unigrams=False)]
-    return grams
+    return tuple(grams)

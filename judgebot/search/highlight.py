@@ -6,7 +6,8 @@ import re
 from collections import deque
 from functools import lru_cache
 
-from judgebot.search.analysis import english_stem, fold_one_to_one, normalize
+from judgebot.search.analysis import NUMBER_WORDS, english_term, fold_one_to_one, normalize
+from judgebot.search.expand import Literal
 
 SNIPPET_CHARS = 160
 _LEAD = 40  # characters of context before the first match in the window
@@ -80,11 +81,15 @@ _ENGLISH_WORD = re.compile(r"[0-9a-z]+")
 def english_matches(text: str, concepts) -> dict[int, list[str]]:
     """{concept index: the words of English `text` (normalized) that mention it}: every
     word of one of the concept's English forms, by stem ("benched" for "bench")."""
+    # Porter stemming is slow in pure Python: only words that begin like a stem the
+    # concepts look for are stemmed (a stem keeps its word's first two letters).
+    heads = {term[:2] for concept in concepts for form in concept.english for term in form}
     by_stem: dict[str, list[str]] = {}
-    for word in _ENGLISH_WORD.findall(fold_one_to_one(text)):
-        surfaces = by_stem.setdefault(english_stem(word), [])
-        if word not in surfaces:
-            surfaces.append(word)
+    for word in set(_ENGLISH_WORD.findall(fold_one_to_one(text))):
+        if word[:2] in heads or word in NUMBER_WORDS:
+            term = english_term(word)
+            if term is not None:
+                by_stem.setdefault(term, []).append(word)
     matches: dict[int, list[str]] = {}
     for i, concept in enumerate(concepts):
         found: list[str] = []
@@ -97,8 +102,8 @@ def english_matches(text: str, concepts) -> dict[int, list[str]]:
 
 
 @lru_cache(maxsize=4096)
-def _term_pattern(term: str) -> re.Pattern:
-    return re.compile(rf"(?<![0-9a-z]){re.escape(term)}(?![0-9a-z])" if term.isascii() else re.escape(term))
+def _term_pattern(term: str) -> Literal:
+    return Literal(term)  # whole words for a Latin term
 
 
 def term_spans(text: str, terms) -> list[tuple[int, int, str]]:

@@ -26,7 +26,6 @@ import fcntl
 import hashlib
 import os
 import shutil
-import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from judgebot.corpus.model import content_hash as corpus_content_hash
 from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 READY = "READY"
 SHIPPED = "SHIPPED"  # in the packaged copy: "<key> <record count>"
 
@@ -81,10 +80,6 @@ def make_schema():
         heading_en=_text(english),
         body_en=_text(english),
         text_en=STORED(),
-        # normalized title + text (for matched terms at search time) and normalized
-        # own statements (for term proximity)
-        norm=STORED(),
-        norm_own=STORED(),
         order=NUMERIC(stored=True),
         title_en=STORED(),
         equivalents=STORED(),
@@ -130,7 +125,7 @@ def _make_root() -> Path:
     root = index_root()
     try:
         root.mkdir(parents=True, exist_ok=True)
-        probe = root / f".probe-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        probe = root / f".probe-{os.getpid()}-{os.urandom(4).hex()}"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
@@ -204,7 +199,6 @@ def _write_records(path: Path, corpus, compact: bool = False) -> int:
     from whoosh import index as whoosh_index
     from whoosh.codec.whoosh3 import W3Codec
 
-    from judgebot.search.analysis import normalize
     from judgebot.search.passages import write_table
 
     ix = whoosh_index.create_in(str(path), make_schema())
@@ -233,8 +227,6 @@ def _write_records(path: Path, corpus, compact: bool = False) -> int:
             heading_en=(record.title_en or "") if record.kind == "section" else "",
             body_en=own_en,
             text_en=english,
-            norm=normalize(f"{record.title}\n{record.text}"),
-            norm_own=normalize(f"{heading}\n{own}"),
             order=record.order,
             title_en=record.title_en,
             equivalents=list(record.equivalents),
@@ -264,13 +256,13 @@ def _remove_stale(root: Path, keep: str) -> None:
 def _build(root: Path, corpus) -> tuple[Path, int]:
     key = index_key(corpus.content_hash)
     target = root / key
-    tmp = root / f".tmp-{key}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    tmp = root / f".tmp-{key}-{os.getpid()}-{os.urandom(4).hex()}"
     try:
         tmp.mkdir()
         count = _write_records(tmp, corpus)
         (tmp / READY).write_text(f"{corpus.content_hash} {count}\n", encoding="utf-8")
         if target.exists() or target.is_symlink():  # --rebuild or a broken one: move it aside
-            target.rename(root / f".old-{key}-{uuid.uuid4().hex[:8]}")
+            target.rename(root / f".old-{key}-{os.urandom(4).hex()}")
         tmp.rename(target)
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -347,7 +339,7 @@ def _restore_shipped(root: Path, content_hash: str) -> Path | None:
     if shipped is None or shipped[0] != key:
         return None
     target = root / key
-    tmp = root / f".tmp-{key}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    tmp = root / f".tmp-{key}-{os.getpid()}-{os.urandom(4).hex()}"
     try:
         # copied, not linked: nothing done to the cache can reach the package files
         shutil.copytree(shipped_dir(), tmp, ignore=shutil.ignore_patterns(SHIPPED, "__init__.py", "__pycache__"))
@@ -355,7 +347,7 @@ def _restore_shipped(root: Path, content_hash: str) -> Path | None:
             raise OSError("the shipped index is not the one its manifest lists")
         (tmp / READY).write_text(f"{content_hash} {shipped[1]}\n", encoding="utf-8")
         if target.exists() or target.is_symlink():
-            target.rename(root / f".old-{key}-{uuid.uuid4().hex[:8]}")
+            target.rename(root / f".old-{key}-{os.urandom(4).hex()}")
         tmp.rename(target)
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)

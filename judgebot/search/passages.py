@@ -27,27 +27,29 @@ hits' text) and the ID lookups.
 
 from __future__ import annotations
 
-import pickle
 import os
+import pickle
+import zlib
 from array import array
-from dataclasses import dataclass
 from pathlib import Path
 
 from judgebot.search.analysis import english_terms, index_term_list
 
 TABLE_FILE = "PASSAGES"
-FORMAT = 1
+FORMAT = 2
 # A piece shorter than this (a step's title, a one-line bullet) is joined to the next.
 MIN_PASSAGE_CHARS = 60
 CONTEXT_TYPES = ("heading", "step")
 
 
-@dataclass
 class Passage:
-    text: str  # what is indexed: the headings it sits under, then its own text
-    text_en: str
-    span: tuple[int, int]  # its own text in record.text
-    span_en: tuple[int, int]  # and in record.text_en
+    __slots__ = ("text", "text_en", "span", "span_en")
+
+    def __init__(self, text: str, text_en: str, span: tuple[int, int], span_en: tuple[int, int]):
+        self.text = text  # what is indexed: the headings it sits under, then its own text
+        self.text_en = text_en
+        self.span = span  # its own text in record.text
+        self.span_en = span_en  # and in record.text_en
 
 
 def _offsets(pieces: list[str]) -> list[int]:
@@ -126,10 +128,22 @@ def _add(field: dict[str, dict[int, int]], terms: list[str], unit: int) -> None:
         postings[unit] = postings.get(unit, 0) + 1
 
 
-def build_table(records: list, rule_of) -> dict:
-    """The table of `records` (in the order Whoosh numbers them); `rule_of(record)` is
-    the rule key editions share."""
-    fields: dict[str, dict[str, dict[int, int]]] = {"h": {}, "t": {}, "p": {}, "e": {}}
+FIELDS = ("h", "t", "p", "e")
+# Postings are kept in this many buckets by a hash of field and term, each unpickled
+# only when a query asks for one of its terms: a search reads a few dozen buckets, not
+# the 17,000 terms of the corpus (a whole table costs a process ~7 ms to load).
+BUCKETS = 1024
+
+
+def _bucket(key: str) -> int:
+    return zlib.crc32(key.encode("utf-8")) % BUCKETS
+
+
+def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
+    """The table of `records` (in the order Whoosh numbers them): the part every search
+    reads, and the postings in BUCKETS buckets. `rule_of(record)` is the rule key
+    editions share."""
+    fields: dict[str, dict[str, dict[int, int]]] = {name: {} for name in FIELDS}
     ids, meta = [], []
     p_record, p_len, p_len_en, p_span, p_span_en = [], [], [], [], []
     for number, record in enumerate(records):
@@ -148,66 +162,126 @@ def build_table(records: list, rule_of) -> dict:
             p_record.append(number)
             p_len.append(len(terms))
             p_len_en.append(len(terms_en))
-            p_span.append(passage.span)
-            p_span_en.append(passage.span_en)
-    return {
+            p_span += passage.span
+            p_span_en += passage.span_en
+    buckets: list[dict[str, bytes]] = [{} for _ in range(BUCKETS)]
+    for name, field in fields.items():
+        for term, postings in field.items():
+            key = f"{name}:{term}"
+            buckets[_bucket(key)][key] = _postings(postings)
+    head = {
         "format": FORMAT,
+        "buckets": BUCKETS,
         "ids": ids,
         "meta": meta,
         "passage_record": array("H", p_record).tobytes(),
         "passage_len": array("H", [min(n, 65535) for n in p_len]).tobytes(),
         "passage_len_en": array("H", [min(n, 65535) for n in p_len_en]).tobytes(),
-        "passage_span": p_span,
-        "passage_span_en": p_span_en,
-        "terms": {name: {term: _postings(p) for term, p in field.items()} for name, field in fields.items()},
+        "passage_span": array("I", p_span).tobytes(),
+        "passage_span_en": array("I", p_span_en).tobytes(),
+        "avg_len": sum(p_len) / (len(p_len) or 1),
+        "avg_len_en": sum(p_len_en) / (len(p_len_en) or 1),
     }
+    return head, buckets
 
 
 def write_table(folder: Path, records: list, rule_of) -> None:
-    data = pickle.dumps(build_table(records, rule_of), protocol=4)
+    """PASSAGES: 8 bytes, the length of the head; the head (a pickle, with the offset of
+    each bucket after it); the buckets (a pickle each)."""
+    head, buckets = build_table(records, rule_of)
+    blobs = [pickle.dumps(bucket, protocol=4) for bucket in buckets]
+    offsets = [0]
+    for blob in blobs:
+        offsets.append(offsets[-1] + len(blob))
+    head["offsets"] = array("I", offsets).tobytes()
+    head_blob = pickle.dumps(head, protocol=4)
     tmp = folder / f".{TABLE_FILE}.{os.getpid()}"
-    tmp.write_bytes(data)
+    tmp.write_bytes(len(head_blob).to_bytes(8, "little") + head_blob + b"".join(blobs))
     os.replace(tmp, folder / TABLE_FILE)
 
 
 class Table:
-    """The passage table of one index, read once per process."""
+    """The passage table of one index, read once per process; postings buckets are
+    unpickled when first asked for."""
 
-    def __init__(self, raw: dict):
-        if raw.get("format") != FORMAT:
-            raise ValueError(f"passage table format {raw.get('format')!r}, expected {FORMAT}")
-        self.ids: list[str] = raw["ids"]
-        self.meta: list[tuple] = raw["meta"]
-        self.passage_record = _array(raw["passage_record"])
-        self.passage_len = _array(raw["passage_len"])
-        self.passage_len_en = _array(raw["passage_len_en"])
-        self.passage_span = raw["passage_span"]
-        self.passage_span_en = raw["passage_span_en"]
-        self.terms: dict[str, dict[str, bytes]] = raw["terms"]
-        passages = len(self.passage_record) or 1
-        self.avg_len = sum(self.passage_len) / passages
-        self.avg_len_en = sum(self.passage_len_en) / passages
-        self.number_of = {cid: n for n, cid in enumerate(self.ids)}
+    def __init__(self, data: bytes):
+        size = int.from_bytes(data[:8], "little")
+        head = pickle.loads(data[8:8 + size])
+        if not isinstance(head, dict) or head.get("format") != FORMAT:
+            raise ValueError(f"passage table format {head.get('format') if isinstance(head, dict) else None!r}")
+        self._data = data
+        self._base = 8 + size
+        self._offsets = _array(head["offsets"], "I")
+        self._buckets: dict[int, dict[str, bytes]] = {}
+        self._decoded: dict[str, tuple[array, array] | None] = {}
+        self._count = head["buckets"]
+        self.ids: list[str] = head["ids"]
+        self.meta: list[tuple] = head["meta"]
+        self.passage_record = _array(head["passage_record"])
+        self.passage_len = _array(head["passage_len"])
+        self.passage_len_en = _array(head["passage_len_en"])
+        self._span = _array(head["passage_span"], "I")
+        self._span_en = _array(head["passage_span_en"], "I")
+        self.avg_len = head["avg_len"]
+        self.avg_len_en = head["avg_len_en"]
+        self._number_of: dict[str, int] | None = None
+        if len(self._offsets) != self._count + 1 or self._base + self._offsets[-1] != len(data):
+            raise ValueError("passage table: buckets do not match its head")
+
+    @property
+    def number_of(self) -> dict[str, int]:
+        """Record number by ID (built on first use)."""
+        if self._number_of is None:
+            self._number_of = {cid: n for n, cid in enumerate(self.ids)}
+        return self._number_of
 
     @property
     def passages(self) -> int:
         return len(self.passage_record)
 
+    def span(self, unit: int) -> tuple[int, int]:
+        """Where a passage's own text is in its record's text."""
+        return self._span[2 * unit], self._span[2 * unit + 1]
+
+    def span_en(self, unit: int) -> tuple[int, int]:
+        """... and in its record's English text."""
+        return self._span_en[2 * unit], self._span_en[2 * unit + 1]
+
+    def _lookup(self, key: str) -> bytes | None:
+        index = zlib.crc32(key.encode("utf-8")) % self._count
+        bucket = self._buckets.get(index)
+        if bucket is None:
+            start = self._base + self._offsets[index]
+            bucket = pickle.loads(self._data[start:self._base + self._offsets[index + 1]])
+            self._buckets[index] = bucket
+        return bucket.get(key)
+
     def postings(self, field: str, term: str) -> tuple[array, array] | None:
-        """(unit ids, term frequencies) of a term in a field, or None."""
-        data = self.terms[field].get(term)
+        """(unit ids, term frequencies) of a term in a field, or None; decoded once per
+        process (the table does not change under it)."""
+        key = f"{field}:{term}"
+        if key in self._decoded:
+            return self._decoded[key]
+        data = self._lookup(key)
         if data is None:
-            return None
-        both = _array(data)
-        half = len(both) // 2
-        return both[:half], both[half:]
+            found = None
+        else:
+            both = _array(data)
+            half = len(both) // 2
+            found = both[:half], both[half:]
+        self._decoded[key] = found
+        return found
 
     def has(self, field: str, term: str) -> bool:
-        return term in self.terms[field]
+        return self._lookup(f"{field}:{term}") is not None
+
+    def has_english(self, stem: str) -> bool:
+        """Whether an English stem occurs in the English renderings."""
+        return self.has("e", stem)
 
 
-def _array(data: bytes) -> array:
-    out = array("H")
+def _array(data: bytes, kind: str = "H") -> array:
+    out = array(kind)
     out.frombytes(data)
     return out
 
@@ -225,11 +299,10 @@ def load_table(folder: str) -> Table:
     if cached and cached[0] == signature:
         return cached[1]
     try:
-        raw = pickle.loads(path.read_bytes())
-    except Exception as exc:  # any unpickling error: a damaged file
-        raise ValueError(f"{path}: damaged passage table ({exc})") from None
-    if not isinstance(raw, dict):
-        raise ValueError(f"{path}: damaged passage table")
-    table = Table(raw)
+        table = Table(path.read_bytes())
+    except ValueError:
+        raise
+    except Exception as exc:  # any unpickling or decoding error: a damaged file
+        raise ValueError(f"{path}: damaged passage table ({type(exc).__name__})") from None
     _loaded[folder] = (signature, table)
     return table

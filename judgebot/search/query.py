@@ -27,6 +27,7 @@ from judgebot.search.passages import Table, load_table
 from judgebot.search.score import Scored, score_records
 
 LANGS = ("ja", "zh", "ko", "en", "all")
+CANDIDATES = 150
 # Guides are the authority; the play rules come next; Wikipedia is background.
 # rules-ko is XY-era, rules-ja DP-era (historical).
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.8, "rules-ja": 0.5, "wiki-ja": 0.5}
@@ -103,9 +104,8 @@ def run_search(query: str, lang: str | None = None, doc: str | None = None, limi
     validate(query, lang, doc, limit)
     searcher = open_searcher()
     table = _table(searcher)
-    english_terms = table.terms["e"]
     expansion = expand(query, lang or "all", DOC_LANG.get(doc) if doc else None,
-                       in_corpus=english_terms.__contains__)
+                       in_corpus=table.has_english)
     query_lang = expansion.language()
 
     citations = _citations_typed(query)
@@ -114,7 +114,10 @@ def run_search(query: str, lang: str | None = None, doc: str | None = None, limi
     else:
         ranked = score_records(expansion, table, _allowed(table, lang or "all", doc),
                                _prior(table, query_lang if lang is None and query_lang in DOC_LANGS else None))
-    groups = current_rule_first(one_hit_per_rule(ranked, table, query_lang), table)
+    # The best CANDIDATES records are grouped into hits (and looked at for the current
+    # rule of an older one among the first `limit`): the rest cannot reach a page.
+    ranked = ranked[:max(CANDIDATES, 4 * limit)]
+    groups = current_rule_first(one_hit_per_rule(ranked, table, query_lang), table, limit)
     hits = [_hit(group, searcher, table, expansion, query_lang) for group in groups[:limit]]
     result = {"query": query, "hits": hits, "lang": lang or "auto", "doc": doc, "query_lang": query_lang}
     result["expanded"] = expansion.describe()
@@ -172,35 +175,35 @@ def one_hit_per_rule(ranked: list[Scored], table: Table, query_lang: str) -> lis
     return [Group(members, _shown_edition(members, table, query_lang)) for members in groups.values()]
 
 
-def current_rule_first(groups: list[Group], table: Table) -> list[Group]:
+def current_rule_first(groups: list[Group], table: Table, limit: int) -> list[Group]:
     """A hit of an older record whose rule the current guide changed (`superseded_by`)
     never ranks above that current rule (CONTRACT.md): when the current rule is among
     the records the query found, it moves up above the older one if it scores at least
-    PROMOTE_CURRENT of it, else the older one moves down below it."""
+    PROMOTE_CURRENT of it, else the older one moves down below it. Only the first `limit`
+    hits are shown, so only older records among them are looked at."""
     order = list(groups)
-    for _ in range(len(order)):
-        moved = False
-        where = {m.number: k for k, group in enumerate(order) for m in group.members}
-        for k, group in enumerate(order):
-            current = table.meta[group.shown.number][4]
-            if not current:
-                continue
+    where: dict[int, int] | None = None
+    k = 0
+    while k < min(limit, len(order)):
+        group = order[k]
+        current = table.meta[group.shown.number][4]
+        if current:
+            if where is None:
+                where = {m.number: i for i, g in enumerate(order) for m in g.members}
             places = [where[table.number_of[c]] for c in current
                       if c in table.number_of and table.number_of[c] in where]
-            if not places or min(places) < k:
-                continue
-            j = min(places)
-            ahead = order[j]
-            if ahead.score >= PROMOTE_CURRENT * group.score:
-                order.insert(k, order.pop(j))
-                ahead.score = max(ahead.score, group.score)
-            else:
-                order.insert(j, order.pop(k))
-                group.score = min(group.score, ahead.score)
-            moved = True
-            break
-        if not moved:
-            break
+            if places and min(places) > k:
+                j = min(places)
+                ahead = order[j]
+                if ahead.score >= PROMOTE_CURRENT * group.score:
+                    order.insert(k, order.pop(j))
+                    ahead.score = max(ahead.score, group.score)
+                else:
+                    order.insert(j, order.pop(k))
+                    group.score = min(group.score, ahead.score)
+                where = None
+                continue  # look at position k again: another hit is there now
+        k += 1
     return order
 
 
@@ -224,7 +227,7 @@ def _hit(group: Group, searcher, table: Table, expansion: Expansion, query_lang:
     shown = group.shown
     fields = searcher.stored_fields(shown.number)
     unit = shown.passage
-    span = table.passage_span[unit] if unit is not None else None
+    span = table.span(unit) if unit is not None else None
     window, _ = _window(fields["text"], span)
     matches = find_matches(normalize(f"{fields['title']}\n{window}"), expansion.concepts)
     snippet, matched = _snippet(fields["text"], fields["title"], span, matches)
@@ -249,7 +252,7 @@ def _hit(group: Group, searcher, table: Table, expansion: Expansion, query_lang:
     if query_lang == "en" and text_en:
         # An English question reads the English rendering (unofficial: the original,
         # kept beside it, is the authority).
-        span_en = table.passage_span_en[unit] if unit is not None else None
+        span_en = table.span_en(unit) if unit is not None else None
         window, _ = _window(text_en, span_en)
         english, matched_english = _snippet(text_en, fields.get("title_en") or "", span_en,
                                             english_matches(window, expansion.concepts))

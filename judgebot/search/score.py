@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from dataclasses import dataclass, field
 
 from judgebot.search.analysis import cjk_grams, runs
 from judgebot.search.expand import Concept, Expansion, concept_grams
@@ -48,48 +47,49 @@ HEADLESS_KINDS = ("action",)
 MIN_SHARE = 0.34
 
 
-@dataclass
 class Mentions:
     """Where one concept is mentioned: passage → (strength 0..1, tf original, tf
     English); records whose heading names it → strength."""
 
-    weight: float
-    passages: dict[int, tuple[float, int, int]] = field(default_factory=dict)
-    headings: dict[int, float] = field(default_factory=dict)
-    idf: float = 0.0
+    __slots__ = ("weight", "passages", "headings", "idf")
+
+    def __init__(self, weight: float):
+        self.weight = weight
+        self.passages: dict[int, tuple[float, int, int]] = {}
+        self.headings: dict[int, float] = {}
+        self.idf = 0.0
 
 
-@dataclass
 class Scored:
-    number: int  # the record's number in the table (Whoosh's docnum)
-    score: float
-    passage: int | None  # its best passage
+    """A record's score: its number in the table (Whoosh's docnum) and its best passage."""
+
+    __slots__ = ("number", "score", "passage")
+
+    def __init__(self, number: int, score: float, passage: int | None):
+        self.number = number
+        self.score = score
+        self.passage = passage
 
 
 class _Postings:
-    """The postings a query asks for, each decoded once."""
+    """The postings a query asks for (the table decodes each once per process)."""
 
     def __init__(self, table: Table):
         self.table = table
-        self.memo: dict[tuple[str, str], tuple | None] = {}
-
-    def get(self, fieldname: str, term: str):
-        key = (fieldname, term)
-        if key not in self.memo:
-            self.memo[key] = self.table.postings(fieldname, term)
-        return self.memo[key]
+        self.get = table.postings
 
     def all_of(self, fieldname: str, terms) -> dict[int, int]:
         """unit → the smallest frequency among `terms`, for units that have them all."""
         lists = []
-        for term in dict.fromkeys(terms):
+        for term in terms:
             postings = self.get(fieldname, term)
             if postings is None:
                 return {}
             lists.append(postings)
         if not lists:
             return {}
-        lists.sort(key=lambda p: len(p[0]))
+        if len(lists) > 1:
+            lists.sort(key=lambda p: len(p[0]))
         ids, tfs = lists[0]
         found = dict(zip(ids, tfs))
         for other_ids, other_tfs in lists[1:]:
@@ -225,63 +225,85 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
     floor = K1 * (1 - B)
 
     # per passage: BM25 sum, covered weight, concepts (bits); per record: concepts
-    # anywhere, concepts its heading names (bits) and their weight
-    passage_score: dict[int, float] = {}
-    passage_mass: dict[int, float] = {}
-    passage_bits: dict[int, int] = {}
-    record_bits: dict[int, int] = {}
-    heading_bits: dict[int, int] = {}
-    heading_mass: dict[int, float] = {}
+    # anywhere, concepts its heading names (bits) and their weight. Lists indexed by
+    # passage and record number: cheaper than dicts for the thousand postings a
+    # question's concepts have.
+    units = table.passages
+    records = len(table.ids)
+    passage_score = [0.0] * units
+    passage_mass = [0.0] * units
+    passage_bits = [0] * units
+    record_bits = [0] * records
+    heading_bits = [0] * records
+    heading_mass = [0.0] * records
+    touched_units: set[int] = set()
     weights: dict[int, float] = {}
+    k1_plus = K1 + 1
     for i, m in live:
         bit = 1 << i
         weight = weights[i] = m.weight * m.idf
-        for unit, (strength, tf, tf_en) in m.passages.items():
-            number = passage_record[unit]
-            if allowed is not None and not allowed(number):
-                continue
-            bm25 = tf * (K1 + 1) / (tf + floor + norm * lengths[unit]) if tf else 0.0
+        items = m.passages.items()
+        if allowed is not None:
+            items = [(u, v) for u, v in items if allowed(passage_record[u])]
+        for unit, (strength, tf, tf_en) in items:
+            bm25 = tf * k1_plus / (tf + floor + norm * lengths[unit]) if tf else 0.0
             if tf_en:
-                bm25 = max(bm25, tf_en * (K1 + 1) / (tf_en + floor + norm_en * lengths_en[unit]))
-            passage_score[unit] = passage_score.get(unit, 0.0) + weight * strength * bm25
-            passage_mass[unit] = passage_mass.get(unit, 0.0) + weight * strength
-            passage_bits[unit] = passage_bits.get(unit, 0) | bit
-            record_bits[number] = record_bits.get(number, 0) | bit
+                english = tf_en * k1_plus / (tf_en + floor + norm_en * lengths_en[unit])
+                if english > bm25:
+                    bm25 = english
+            passage_score[unit] += weight * strength * bm25
+            passage_mass[unit] += weight * strength
+            passage_bits[unit] |= bit
+            record_bits[passage_record[unit]] |= bit
+        touched_units.update(u for u, _ in items)
         for number, strength in m.headings.items():
             if allowed is not None and not allowed(number):
                 continue
-            heading_bits[number] = heading_bits.get(number, 0) | bit
-            heading_mass[number] = heading_mass.get(number, 0.0) + weight * strength
+            heading_bits[number] |= bit
+            heading_mass[number] += weight * strength
 
     best: dict[int, tuple[float, int]] = {}
-    for unit, value in passage_score.items():
+    for unit in touched_units:
+        value = passage_score[unit]
         number = passage_record[unit]
         if number not in best or value > best[number][0]:
             best[number] = (value, unit)
 
-    bit_weight = {1 << i: w for i, w in weights.items()}
+    bit_weight = [(1 << i, w) for i, w in weights.items()]
+    masses: dict[int, float] = {0: 0.0}
 
     def mass(bits: int) -> float:
-        return sum(w for bit, w in bit_weight.items() if bits & bit)
+        found = masses.get(bits)
+        if found is None:
+            found = masses[bits] = sum(w for bit, w in bit_weight if bits & bit)
+        return found
 
     defined_in = [(weights[i], concepts[i].sections) for i, _ in live
                   if concepts[i].sections and (len(live) == 1 or (
                       concepts[i].kind != "card_name" and concepts[i].kind not in UNDEFINING_KINDS))]
-    ids = table.ids
+    ids, meta = table.ids, table.meta
+    no_best = (0.0, None)
     out = []
-    for number in record_bits.keys() | heading_bits.keys():
-        best_value, unit = best.get(number, (0.0, None))
-        heads = heading_bits.get(number, 0)
-        in_best = passage_bits.get(unit, 0) if unit is not None else 0
-        covered = (passage_mass.get(unit, 0.0) if unit is not None else 0.0) + mass(heads & ~in_best)
-        coverage = min(1.0, covered / (total_in.get(table.meta[number][2]) or total))
-        base = (best_value + HEADING * heading_mass.get(number, 0.0)
-                + BREADTH * mass(record_bits.get(number, 0) | heads))
+    for number in range(records):
+        heads = heading_bits[number]
+        anywhere = record_bits[number]
+        if not (heads or anywhere):
+            continue
+        best_value, unit = best.get(number, no_best)
+        if unit is None:
+            covered = mass(heads)
+        else:
+            covered = passage_mass[unit] + mass(heads & ~passage_bits[unit])
+        coverage = covered / (total_in[meta[number][2]] or total)
+        if coverage > 1.0:
+            coverage = 1.0
+        base = best_value + HEADING * heading_mass[number] + BREADTH * mass(anywhere | heads)
         score = base * (0.2 + 0.8 * coverage) ** 2
         if defined_in:
             record_id = ids[number]
             defined = sum(w for w, sections in defined_in if record_id in sections)
-            score *= 1.0 + DEFINED_BONUS * defined / total
+            if defined:
+                score *= 1.0 + DEFINED_BONUS * defined / total
         if prior is not None:
             score *= prior(number)
         out.append(Scored(number, score, unit))
