@@ -33,6 +33,9 @@ CANDIDATES = 150
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.8, "rules-ja": 0.5, "wiki-ja": 0.5}
 # An older record whose rule the current guide changed is, in that part, out of date.
 SUPERSEDED_PRIOR = 1.0
+# Part Ⅱ of the guides explains card text, phrase by phrase; Part Ⅰ states the game's
+# rules. A question about play is more often answered by the rule than by a phrase.
+CARD_TEXT_PRIOR = 0.9
 # A section states the rule; a FAQ rules on a case; an example only quotes a card.
 KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.5}
 # A bare section ID as judges type it: II-B-08, ii-b-08, Ⅱ-B, B-12, A-01/faq-1.
@@ -138,6 +141,8 @@ def _prior(table: Table, prefer: str | None):
     def prior(number: int) -> float:
         doc, kind, lang, _, superseded = table.meta[number][:5]
         value = DOC_PRIOR.get(doc, 1.0) * KIND_PRIOR.get(kind, 1.0)
+        if doc in ("guide-ja", "guide-zh") and table.ids[number].partition(":")[2].startswith("II"):
+            value *= CARD_TEXT_PRIOR
         if superseded:
             value *= SUPERSEDED_PRIOR
         return value * OWN_LANGUAGE_BOOST if prefer and lang == prefer else value
