@@ -169,12 +169,20 @@ def cite_lines(citation: str, corpus: Corpus, width: int) -> list[Line]:
     return [(line, "cyan") for line in wrap(visible(record.title), width, CITE_INDENT + "  ", first)]
 
 
+def _step_asks(ruling: dict) -> list[str]:
+    """The ask each step belongs to: a sequence's steps are its entries' steps, in order,
+    each named after its own procedure (an Ability's "declare" is not the attack's)."""
+    steps = ruling.get("steps") or []
+    asks = [str(entry["ask"]) for entry in ruling.get("sequence") or [] for _ in entry.get("steps") or []]
+    return asks if len(asks) == len(steps) else [str(ruling["ask"])] * len(steps)
+
+
 def ruling_lines(ruling: dict, corpus: Corpus, width: int = WIDTH, lang: str = DEFAULT) -> list[Line]:
     lines = [verdict(ruling, lang)] + outcome(ruling, width, lang)
     steps = ruling.get("steps") or []
     cited: set[str] = set()
-    for number, step in enumerate(steps, 1):
-        lines += step_lines(number, step, corpus, width, lang, str(ruling["ask"]))
+    for number, (step, ask) in enumerate(zip(steps, _step_asks(ruling)), 1):
+        lines += step_lines(number, step, corpus, width, lang, ask)
         cited.update(step.get("cite") or [])
     rest = [c for c in ruling.get("citations") or [] if c not in cited]
     if rest:

@@ -75,7 +75,7 @@ def attach(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
 
 def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     old = state.at(ask.target)
-    new = card_effects.in_play(scenario, "ask.evolve.card", ask.card, damage=old.damage, energy=old.energy,
+    new = card_effects.in_play(scenario, f"{ask.path}.card", ask.card, damage=old.damage, energy=old.energy,
                                tool=old.tool, position=old.position, owner=old.owner, uid=old.uid,
                                under=tuple(old.under) + (old,), evolved_this_turn=True,
                                evolved_from_this_turn=old.name)
@@ -100,7 +100,7 @@ def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
 def bench(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     player = state.scenario.players["you"]
     spot = state.free_bench_spot("you")
-    mon = card_effects.in_play(scenario, "ask.bench.card", ask.card, position=spot, owner="you", uid=spot,
+    mon = card_effects.in_play(scenario, f"{ask.path}.card", ask.card, position=spot, owner="you", uid=spot,
                                came_into_play_this_turn=True)
     player.bench = player.bench + (mon,)
     _take_from_hand(state, ask.card.name)
