@@ -232,7 +232,7 @@ def _cli(*args, env=None):
 
 def test_check_lang_on_the_command_line_and_from_the_environment():
     code, en, _ = _cli("--json", "rulings/rule_I-B-04_replace.yaml")
-    assert code == 0 and en["steps"][0]["text"].startswith("ジャミングタワー is a Stadium")
+    assert code == 0 and en["steps"][0]["text"].startswith("Jamming Tower is a Stadium")
     code, zh, _ = _cli("--json", "--lang", "zh", "rulings/rule_I-B-04_replace.yaml")
     assert code == 0 and "竞技场卡" in zh["steps"][0]["text"]
     assert all(c.startswith("guide-zh:") for c in zh["citations"])

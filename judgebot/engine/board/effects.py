@@ -139,6 +139,27 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
     return True
 
 
+def unmet(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
+          board: "Board | None" = None) -> Filter | None:
+    """The part of the filter `target` does not meet (None when it meets all of it): what a
+    reason names — "is not a Pokémon with an Ability", not the whole filter, whose other
+    parts it meets ("the opponent's Pokémon, in the Active Spot")."""
+    from dataclasses import fields, replace
+
+    if filter_ is None:
+        return None
+    side = filter_.side or default_side
+    failed: dict = {}
+    if side and not matches(Filter(side=side), target, viewer):
+        failed["side"] = side
+    for f in fields(Filter):
+        value = getattr(filter_, f.name)
+        if f.name != "side" and value is not None and not matches(Filter(**{f.name: value}), target, viewer,
+                                                                  board=board):
+            failed[f.name] = value
+    return replace(Filter(), **failed) if failed else None
+
+
 def provision_of(mon: Pokemon, options):
     """The first option of an attached Energy whose `when` holds for the Pokémon it is on."""
     for option in options:
@@ -294,7 +315,9 @@ class Board:
                     if stack:
                         seen_once.add((stack, p.effect.kind))
                 else:
-                    inactive.append(Silenced(p, msg("effect.why.when", mon=mon.name, filter=filter_msg(when)),
+                    inactive.append(Silenced(p, msg("effect.why.when", mon=mon.name,
+                                                                 filter=filter_msg(unmet(when, mon, mon.owner, None, self)
+                                                                                   or when)),
                                              cites_of(p.effect)))
             self._cache[key], self._inactive[key] = active, inactive
         return self._cache[key]

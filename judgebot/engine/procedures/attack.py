@@ -288,7 +288,7 @@ def copy_attack(r: Resolution, action) -> None:
         raise ScenarioError(r.scenario.file, r.scenario.line_of(action.path), action.path,
                             f"the copied attack {copied.name} names positions ({', '.join(absolute)}); a copied "
                             "attack names its targets as self, defending or attacker")
-    r.ruling.step("before_damage", msg("attack.copy", mon=r.attacker.name, attack=r.attack.name, copied=copied.name,
+    r.ruling.step("copy_attack", msg("attack.copy", mon=r.attacker.name, attack=r.attack.name, copied=copied.name,
                                        source=source.name),
                   ["guide-ja:II-C-18"] + list(r.attack.cites) + list(copied.cites))
     r.attack = replace(copied, name=r.attack.name, cost=(), do=tuple(a for a in copied.do if a.kind != "copy_attack"),

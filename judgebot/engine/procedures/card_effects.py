@@ -492,7 +492,7 @@ def return_pokemon(ctx: Context, action: Action) -> None:
         player.hand = tuple(player.hand) + tuple(cards)
     else:
         player.deck += len(cards)
-    ctx.record(msg("card_effect.return_pokemon", mon=mon.name, cards=Joined(tuple(cards)),
+    ctx.record(msg("card_effect.return_pokemon", mon=mon.name, cards=Joined(tuple(energy_word(c) for c in cards)),
                    zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-C-02"], target=mon.position)
 
 

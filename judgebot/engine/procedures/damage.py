@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judgebot.engine.board.effects import Board, cites_of, effects_msg, filter_msg, matches, not_applying_msg, sources_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg, filter_msg, matches, not_applying_msg, sources_msg, unmet
 from judgebot.engine.board.model import Filter, Pokemon
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -99,8 +99,9 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
         if effect.get("attack") not in (None, hit.attack_name):
             excluded.append((effect, msg("damage.why.other_attack", attack=effect.get("attack")), cites_of(effect)))
         elif not matches(against, hit.target, hit.attacker.owner, None, board):
+            missing = unmet(against, hit.target, hit.attacker.owner, None, board) or against
             excluded.append((effect, msg("damage.why.not_target", target=hit.target.name, pos=Pos(hit.target.position),
-                                         filter=filter_msg(against)), cites_of(effect)))
+                                         filter=filter_msg(missing)), cites_of(effect)))
         else:
             effects.append(effect)
     _not_applied(ruling, calc, "attacker_effects", excluded)
@@ -180,7 +181,8 @@ def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
 
 def _other_attacker(hit: Hit, effects: list) -> list[tuple]:
     """Effects on the target that are about other attackers (their `from` does not match)."""
-    return [(e, msg("damage.why.not_attacker", attacker=hit.attacker.name, filter=filter_msg(e.from_),
+    return [(e, msg("damage.why.not_attacker", attacker=hit.attacker.name,
+                    filter=filter_msg(unmet(e.from_, hit.attacker, hit.target.owner) or e.from_),
                     target=hit.target.name), cites_of(e)) for e in effects]
 
 
