@@ -149,10 +149,18 @@ def texts(ruling, lang: str, corpus=None) -> list[tuple[str, str]]:
         head = view.step_head(step, ask, lang)
         line = f"{number:>2}. " + (f"{head}: {step['text']}" if head else str(step["text"]))
         out.append((f"step {number}", line))
+        label = (view._label(ask, str(step["step"]), lang) or "").strip()
+        if label and str(step["text"]).strip().lower().startswith(label.lower()):
+            out.append((f"step {number}", f"{DOUBLED_MARK}{line}"))
     return out
 
 
+DOUBLED_MARK = "\x00doubled label: "
+
+
 def slips_in(where: str, text: str, lang: str, names: list[str]) -> list[str]:
+    if text.startswith(DOUBLED_MARK):
+        return [f"{where}: doubled label (the step's name starts its text): {text[len(DOUBLED_MARK):]}"]
     found = []
     bare = SECTION_REF.sub(" ", text)
     for name in names:

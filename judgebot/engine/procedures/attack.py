@@ -347,7 +347,8 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.ignored", attack=attack.name), \
                 ("guide-ja:II-B-06",) + attack.cites
         elif not target.is_active and not wr_stated:
-            h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), ("guide-ja:II-B-08",)
+            h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), \
+                ("guide-ja:II-B-09",) if target.owner == mon.owner else ("guide-ja:II-B-08",)
         h.ignore_defender_effects = attack.ignore_defender_effects and target.position == f"{other(mon.owner)}.active"
         return h
 

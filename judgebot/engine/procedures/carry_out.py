@@ -89,9 +89,10 @@ def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     ruling.step(STEP, msg("carry.evolve", mon=old.name, into=new.name, counters=msg("counters", n=new.damage // 10)),
                 ["guide-ja:I-A-05"], target=new.position)
     ctx = _context(state, ruling, scenario, new.name, new.uid)
-    # Evolving with ふしぎなアメ is evolving from the hand (Ⅱ-E-05 FAQ); by another effect it is not.
-    if ask.via in ("hand", "rare_candy"):
-        ctx.events.append(("evolved", new.uid, {"from": "hand", "via": ask.via}))
+    # Evolving with ふしぎなアメ is evolving from the hand (Ⅱ-E-05 FAQ); by another effect it is
+    # not, and a "when you play this from your hand to evolve" text says so (timing.mismatch).
+    ctx.events.append(("evolved", new.uid, {"from": "hand" if ask.via in ("hand", "rare_candy") else "effect",
+                                            "via": ask.via}))
     return ctx
 
 
