@@ -333,13 +333,17 @@ def attach_energy(ctx: Context, action: Action) -> None:
         # Ⅱ-D-02 好きなだけ: any number, even none (the file states the choice).
         ctx.record(msg("card_effect.any_number", n=len(action.get("energy"))), ["guide-ja:II-D-02"])
     if up_to is not None:
-        # Ⅱ-E-33 / Ⅱ-D-05: "up to N" — fewer may be chosen, even none (the file states the choice).
+        # "Up to N" (the file states the choice). From the hand, Ⅱ-E-33: fewer may be chosen, even
+        # none. Elsewhere, Ⅱ-D-05: 1 to N for a Trainer or an Ability (none only for an attack).
         chosen = len(action.get("energy"))
-        allowed_choice = chosen <= up_to
-        ctx.record(msg("card_effect.up_to." + ("ok" if allowed_choice else "over"), n=chosen, up_to=up_to),
-                   ["guide-ja:II-D-05"])
+        rule = "guide-ja:II-E-33" if zone == "hand" else "guide-ja:II-D-05"
+        at_least = 0 if zone == "hand" or ctx.by_attack else 1
+        allowed_choice = at_least <= chosen <= up_to
+        said = "ok" if allowed_choice else "over" if chosen > up_to else "none"
+        form = ".hand" if zone == "hand" else ".attack" if ctx.by_attack else ""
+        ctx.record(msg(f"card_effect.up_to.{said}" + (form if said == "ok" else ""), n=chosen, up_to=up_to), [rule])
         if not allowed_choice:
-            _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows up to {up_to}")
+            _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows {at_least} to {up_to} ({rule})")
     for energy in action.get("energy"):
         if not ctx.state.take(ctx.side, zone, energy.name):
             where = "hand" if zone == "hand" else "discard pile"

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judgebot.engine.board.effects import Board, cites_of, effects_msg, filter_msg, matches, not_applying_msg, sources_msg, unmet
+from judgebot.engine.board.effects import (Board, cites_of, effect_filter_cites, effects_msg, filter_cites, filter_msg, matches,
+                                           not_applying_msg, rule_cites, sources_msg, unmet)
 from judgebot.engine.board.model import Filter, Pokemon
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -103,8 +104,11 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
             excluded.append((effect, msg("damage.why.other_attack", attack=effect.get("attack")), cites_of(effect)))
         elif not matches(against, hit.target, hit.attacker.owner, None, board):
             missing = unmet(against, hit.target, hit.attacker.owner, None, board) or against
+            # Cited: the effect's own rule and what the unmet part of its filter is defined by
+            # (not its other filters: a holder's "no Rule Box" does not decide a target that is not ex).
             excluded.append((effect, msg("damage.why.not_target", target=hit.target.name, pos=Pos(hit.target.position),
-                                         filter=filter_msg(missing)), cites_of(effect)))
+                                         filter=filter_msg(missing)),
+                             tuple(dict.fromkeys(_own_rule(effect) + filter_cites(missing) + tuple(effect.cites)))))
         else:
             effects.append(effect)
     _not_applied(ruling, calc, "attacker_effects", excluded)
@@ -187,6 +191,12 @@ def _other_attacker(hit: Hit, effects: list) -> list[tuple]:
     return [(e, msg("damage.why.not_attacker", attacker=hit.attacker.name,
                     filter=filter_msg(unmet(e.from_, hit.attacker, hit.target.owner) or e.from_),
                     target=hit.target.name), cites_of(e)) for e in effects]
+
+
+def _own_rule(effect) -> tuple[str, ...]:
+    """The rule of the effect's kind, without what its filters are defined by."""
+    filters = set(effect_filter_cites(effect))
+    return tuple(c for c in rule_cites(effect) if c not in filters)
 
 
 def _own(hit: Hit) -> bool:

@@ -70,10 +70,14 @@ class Mention(str):
 
     card: str = ""
     listed_by: frozenset = frozenset()
+    # A section named only because a FAQ of the card belongs to it (card_cites): it
+    # answers only where that FAQ does — cited with the FAQ, never instead of it.
+    of_faq: str = ""
 
     def derive(self, text: str) -> "Mention":
         derived = Mention(text)
         derived.card, derived.listed_by = self.card, frozenset()
+        derived.of_faq = str(self) if "/faq-" in self else self.of_faq
         return derived
 
 
@@ -164,7 +168,7 @@ def decide(kind: str, candidates: Iterable[str], in_play: Callable[[], frozenset
     candidates = list(candidates)
     shared = any(type(c) is Mention and len(c.listed_by) > 1 for c in candidates)
     board = (in_play() if callable(in_play) else in_play) if shared else frozenset()
-    key = (kind, tuple((c, c.card, c.listed_by) if type(c) is Mention else c for c in candidates), board)
+    key = (kind, tuple((c, c.card, c.listed_by, c.of_faq) if type(c) is Mention else c for c in candidates), board)
     found = _decided.get(key)
     if found is None:
         if len(_decided) > 20_000:
@@ -185,6 +189,13 @@ def _decide(kind: str, candidates: list[str], in_play: frozenset) -> list[str]:
     cards = set(in_play) | {c.card for c in candidates if isinstance(c, Mention) and c.card}
     # A FAQ the catalog files under several cards is about them together.
     apart = {str(c) for c in candidates if isinstance(c, Mention) and not c.listed_by <= cards}
+    # A section a card names only through one of its FAQs: {section: its FAQs} (a section
+    # also named directly, by the procedure or the card, is not one of these).
+    direct = {str(c) for c in candidates if not (isinstance(c, Mention) and c.of_faq)}
+    via_faq: dict[str, set[str]] = {}
+    for c in candidates:
+        if isinstance(c, Mention) and c.of_faq and str(c) not in direct:
+            via_faq.setdefault(str(c), set()).add(c.of_faq)
     cites = [str(c) for c in dict.fromkeys(candidates)]
     allowed = _allowed(kind)
     if allowed is not None:
@@ -203,7 +214,8 @@ def _decide(kind: str, candidates: list[str], in_play: frozenset) -> list[str]:
     faqs = sorted(faqs, key=lambda c: not (c in mentions and guide_ja_of(item_of(c)) in applied))
     faqs = _one_faq_per_item_first(faqs)[:MAX_FAQS]
     items = [c for c in cites if rank(c) == 1 and (answers(c) or
-                                                   any(guide_ja_of(item_of(f)) == guide_ja_of(c) for f in faqs))]
+                                                   any(guide_ja_of(item_of(f)) == guide_ja_of(c) for f in faqs))
+             and (c not in via_faq or via_faq[c] & set(faqs))]
     answered = [i for f in faqs for i in items if guide_ja_of(i) == guide_ja_of(item_of(f))]
     items = list(dict.fromkeys(answered + items))
     procedures = [c for c in cites if rank(c) == 2]
