@@ -63,6 +63,14 @@ def cites_of(effect: Effect) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rule_cites(effect) + effect.cites))
 
 
+def applied_cites(effect: Effect) -> tuple[str, ...]:
+    """cites_of an effect that applies: its card's FAQs filed under what its filters are
+    defined by are about the Pokémon the filter leaves out (ブレイブバングル on a Pokémon with a
+    Rule Box, Ⅱ-D-18 FAQ 1 and 2), not about one it applies to."""
+    filters = set(effect_filter_cites(effect))
+    return tuple(c for c in cites_of(effect) if not ("/faq-" in c and c.split("/", 1)[0] in filters))
+
+
 def rule_cites(effect: Effect) -> tuple[str, ...]:
     """The rule of the effect's kind alone (without the sections of its card)."""
     rule = KIND_CITES.get(effect.kind, ())

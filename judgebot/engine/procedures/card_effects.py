@@ -470,7 +470,8 @@ def discard_hand(ctx: Context, action: Action) -> None:
     """Discard exactly N cards from the hand; choosing none lets the attack fail (Ⅱ-E-33 FAQ 3)."""
     cards, exactly = list(action.get("cards")), action.get("exactly")
     if not cards:
-        ctx.record(msg("card_effect.discard_hand.none", n=exactly), ["guide-ja:II-D-01"])
+        # Ⅱ-E-33: cards chosen from the hand — choosing none ends the choosing; the text is not followed.
+        ctx.record(msg("card_effect.discard_hand.none", n=exactly), ["guide-ja:II-E-33", "guide-ja:II-D-01"])
         raise AttackFails()
     if len(cards) != exactly:
         _fail(ctx, action, "cards", f"the text discards exactly {exactly} cards from the hand (or none, and the "

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judgebot.engine.board.effects import (Board, cites_of, effect_filter_cites, effects_msg, filter_cites, filter_msg, matches,
+from judgebot.engine.board.effects import (Board, applied_cites, cites_of, effect_filter_cites, effects_msg, filter_cites, filter_msg, matches,
                                            not_applying_msg, rule_cites, sources_msg, unmet)
 from judgebot.engine.board.model import Filter, Pokemon
 from judgebot.engine.procedures.steps import step as procedure_step
@@ -118,7 +118,7 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     calc.value += total
     cites = _cite("attacker_effects")
     for effect in effects:
-        cites += list(cites_of(effect))
+        cites += list(applied_cites(effect))
     _record(ruling, calc, "attacker_effects", msg("damage.effects_on", mon=hit.attacker.name, effects=effects_msg(effects)),
             cites, _signed(total))
     _ends_if_not_positive(ruling, calc, 2)

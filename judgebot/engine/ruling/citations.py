@@ -243,13 +243,23 @@ def _play_rule_sections() -> dict[str, list[str]]:
     return {ja: [rule for _, rule in sorted(rules)] for ja, rules in found.items()}
 
 
-def _equivalent(corpus, cite: str, lang: str, cited: list[str]) -> str | None:
+# Ⅰ-A-01 is the whole attack; rules-ko states it in three places: the damage steps in
+# 기술의 데미지 계산의 순서, the Knock Out check in B-11 (포켓몬의 「기절」), everything else — declaring,
+# the cost, confusion, the text, the turn ending with the attack — in B-10 (기술을 사용한다).
+KO_ATTACK_DAMAGE_STEPS = ("base", "attacker_effects", "weakness", "resistance", "defender_effects", "final")
+KO_ATTACK_BY_STEP = {**{key: "rules-ko:기술의 데미지 계산의 순서" for key in KO_ATTACK_DAMAGE_STEPS},
+                     "knockout_check": "rules-ko:B-11"}
+
+
+def _equivalent(corpus, cite: str, lang: str, cited: list[str], step: str | None = None) -> str | None:
     """The same rule in `lang`'s edition: zh the guide-zh counterpart (for a FAQ, the
     counterpart of its section, whose text holds it); ko the rules-ko section whose main
-    subject it is, one the step cites already first."""
+    subject it is (for Ⅰ-A-01 the one that states the step), one the step cites already first."""
     record = corpus.get(cite)
     if lang == "ko":
         ja = cite if record.doc == "guide-ja" else next((e for e in record.equivalents if e.startswith("guide-ja:")), None)
+        if ja == "guide-ja:I-A-01" and step is not None:
+            return KO_ATTACK_BY_STEP.get(step, "rules-ko:B-10")
         options = _play_rule_sections().get(ja or "", [])
         return sorted(options, key=lambda r: r not in cited)[0] if options else None
     for candidate in (record, corpus.get(cite.split("/", 1)[0]) if "/" in cite else None):
@@ -262,8 +272,9 @@ def _equivalent(corpus, cite: str, lang: str, cited: list[str]) -> str | None:
     return None
 
 
-def localize(cites: Iterable[str], lang: str) -> list[str]:
-    """Each citation in the edition of `lang` where it has the rule (see _equivalent)."""
+def localize(cites: Iterable[str], lang: str, step: str | None = None) -> list[str]:
+    """Each citation in the edition of `lang` where it has the rule (see _equivalent);
+    `step` is the step kind the citations are for (a reason: "reason")."""
     from judgebot.corpus import load_corpus
 
     corpus = load_corpus()
@@ -271,6 +282,6 @@ def localize(cites: Iterable[str], lang: str) -> list[str]:
     out: list[str] = []
     for cite in cites:
         if corpus.get(cite).lang != lang:
-            cite = _equivalent(corpus, cite, lang, cites) or cite
+            cite = _equivalent(corpus, cite, lang, cites, step) or cite
         out.append(cite)
     return list(dict.fromkeys(out))
