@@ -21,10 +21,10 @@ SIZE = 200
 LANGS = ("ja", "zh", "ko", "en")
 
 
-def pairs() -> list[dict]:
-    """Every (ruling, language, step, citation) of rulings/, in a stable order."""
+def pairs(files: list[Path] | None = None) -> list[dict]:
+    """Every (ruling, language, step, citation) of rulings/ (or of `files`), in a stable order."""
     found = []
-    for path, _ in scenario_files([ROOT / "rulings"]):
+    for path in files if files is not None else [p for p, _ in scenario_files([ROOT / "rulings"])]:
         ruling = rule(load_scenario(path))
         for lang in LANGS:
             shown = ruling.to_dict(lang)

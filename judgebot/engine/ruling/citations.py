@@ -251,6 +251,17 @@ KO_ATTACK_BY_STEP = {**{key: "rules-ko:기술의 데미지 계산의 순서" for
                      "knockout_check": "rules-ko:B-11"}
 
 
+# Where the rules-ko section on the subject does not state what the step applies, the guide-ja
+# section stays (ko cites guide-ja where its own edition lacks the rule): rules-ko A-02 defines
+# a damage counter, not that placing them is not damage (Ⅱ-C-07); B-09 [특성을 사용한다] says who
+# declares an Ability, where and how often — not that one that would change nothing, or whose
+# condition cannot be met, or that an effect removed, cannot be declared (Ⅰ-A-02).
+KO_KEEP_GUIDE: dict[str, tuple[str, ...] | None] = {
+    "guide-ja:II-C-07": None,
+    "guide-ja:I-A-02": ("nothing_happens", "pay", "negated", "reason"),
+}
+
+
 def _equivalent(corpus, cite: str, lang: str, cited: list[str], step: str | None = None) -> str | None:
     """The same rule in `lang`'s edition: zh the guide-zh counterpart (for a FAQ, the
     counterpart of its section, whose text holds it); ko the rules-ko section whose main
@@ -260,6 +271,8 @@ def _equivalent(corpus, cite: str, lang: str, cited: list[str], step: str | None
         ja = cite if record.doc == "guide-ja" else next((e for e in record.equivalents if e.startswith("guide-ja:")), None)
         if ja == "guide-ja:I-A-01" and step is not None:
             return KO_ATTACK_BY_STEP.get(step, "rules-ko:B-10")
+        if ja in KO_KEEP_GUIDE and (KO_KEEP_GUIDE[ja] is None or step in KO_KEEP_GUIDE[ja]):
+            return None
         options = _play_rule_sections().get(ja or "", [])
         return sorted(options, key=lambda r: r not in cited)[0] if options else None
     for candidate in (record, corpus.get(cite.split("/", 1)[0]) if "/" in cite else None):
