@@ -192,6 +192,25 @@ def check(
     _run(body)
 
 
+@app.command()
+def examples(
+    names: Optional[List[str]] = typer.Argument(None, metavar="[NAME]...", help="Examples by name (guide-ja_II-B-07_faq-1, attack/weakness-x2); all when none is given."),
+    copy: Optional[Path] = typer.Option(None, "--copy", metavar="DIR", help="Copy them into DIR (subfolders kept; an existing file is never overwritten)."),
+    check_: bool = typer.Option(False, "--check", help="Rule on them and compare with their `expect`, as `check --verify` does."),
+    json_: bool = JsonOpt,
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en", help="Language of the rulings (with --check)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="With --check: only failed expectations, errors and the summary."),
+) -> None:
+    """The rulings shipped with judgebot: list them, print one, copy them, check them."""
+
+    def body():
+        from judgebot.commands import examples_command
+
+        return examples_command(names or [], copy, check_, json_, lang, quiet)
+
+    _run(body)
+
+
 class SchemaName(str, Enum):
     scenario = "scenario"
     catalog = "catalog"
