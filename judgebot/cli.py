@@ -77,6 +77,11 @@ JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.
 NoPagerOpt = typer.Option(False, "--no-pager", help="Never page long output on a terminal.")
 
 
+def _count(n: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _run(action: Callable[[], int | None]) -> None:
     """Run a command body; map errors to one-line messages and exit codes (present.output)."""
     raise typer.Exit(run_action(action))
@@ -338,12 +343,12 @@ def cards(
             return
         console = _console()
         console.print(
-            f"wrote {summary['output']}: {summary['cards']} cards on {summary['pages']} "
-            f"{page.value.upper() if page is PageSize.a4 else 'Letter'} page(s), "
+            f"wrote {summary['output']}: {_count(summary['cards'], 'card')} on "
+            f"{_count(summary['pages'], (page.value.upper() if page is PageSize.a4 else 'Letter') + ' page')}, "
             f"{summary['per_page']} per page ({card.value} cards, cut along the marks)"
         )
         for item in summary["items"]:
-            console.print(f"  {item['id']}  {item['title']}  ({item['cards']} card{'s' if item['cards'] > 1 else ''})")
+            console.print(f"  {item['id']}  {item['title']}  ({_count(item['cards'], 'card')})")
         for char, shown in summary["stand_ins"].items():
             console.print(f"  note: no font has a glyph for {char!r}; printed as {shown}")
 

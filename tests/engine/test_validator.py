@@ -47,10 +47,7 @@ CASES = [
      "rulings/x.yaml:10:43: you.bench[0].damage: expected a multiple of 10 from 0 to 990, got 15"),
     ("    hp: 180\n", "    hp: 180\n    hpp: 1\n",
      "rulings/x.yaml:7:5: you.active.hpp: unknown key 'hpp'; did you mean 'hp'?"),
-    ("    hp: 180
-", "    hp: 180
-    type: [fire]
-",
+    ("    hp: 180\n", "    hp: 180\n    type: [fire]\n",
      "rulings/x.yaml:7:5: you.active.type: unknown key 'type'; did you mean 'types'?"),
     ("types: [fire]\n    hp: 180", "types: [fyre]\n    hp: 180",
      "rulings/x.yaml:5:13: you.active.types[0]: unknown type 'fyre'; expected one of grass, fire, water, "
