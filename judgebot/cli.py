@@ -395,6 +395,8 @@ COMMAND_EXAMPLES = {
               "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --card a7"],
     "serve": ["judgebot serve", "judgebot serve --port 8080"],
     "schema": ["judgebot schema -o judgebot-scenario.schema.json", "judgebot schema catalog"],
+    "examples": ["judgebot examples", "judgebot examples attack/weakness-x2 --copy my-rulings",
+                 "judgebot examples --check --quiet"],
 }
 for _command in app.registered_commands:
     _examples = COMMAND_EXAMPLES.get(_command.name or _command.callback.__name__)

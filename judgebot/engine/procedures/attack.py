@@ -288,9 +288,10 @@ def copy_attack(r: Resolution, action) -> None:
         raise ScenarioError(r.scenario.file, r.scenario.line_of(action.path), action.path,
                             f"the copied attack {copied.name} names positions ({', '.join(absolute)}); a copied "
                             "attack names its targets as self, defending or attacker")
+    # Ⅱ-D-06: the attack used is one the source Pokémon 持つ (has printed on its card).
     r.ruling.step("copy_attack", msg("attack.copy", mon=r.attacker.name, attack=r.attack.name, copied=copied.name,
                                        source=source.name),
-                  ["guide-ja:II-C-18"] + list(r.attack.cites) + list(copied.cites))
+                  ["guide-ja:II-C-18", "guide-ja:II-D-06"] + list(r.attack.cites) + list(copied.cites))
     r.attack = replace(copied, name=r.attack.name, cost=(), do=tuple(a for a in copied.do if a.kind != "copy_attack"),
                        cites=tuple(dict.fromkeys(r.attack.cites + copied.cites)))
 
