@@ -24,9 +24,12 @@ EXAMPLES_PACKAGE = "judgebot.rulings"
 def examples_dir() -> Path:
     """The packaged rulings (in a checkout without the mapping: its rulings/)."""
     try:
-        return Path(str(resources.files(EXAMPLES_PACKAGE)))
+        root = resources.files(EXAMPLES_PACKAGE)
     except ModuleNotFoundError:
         return Path(__file__).resolve().parent.parent / "rulings"
+    if not isinstance(root, Path):  # not a plain folder (a namespace package's MultiplexedPath)
+        raise InputError(f"{EXAMPLES_PACKAGE}: the packaged examples are not a folder on disk (reinstall judgebot)")
+    return root
 
 
 @dataclass(frozen=True)
