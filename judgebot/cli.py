@@ -78,6 +78,11 @@ JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.
 NoPagerOpt = typer.Option(False, "--no-pager", help="Never page long output on a terminal.")
 
 
+def _count(n: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _run(action: Callable[[], int | None]) -> None:
     """Run a command body; map errors to one-line messages and exit codes (present.output)."""
     raise typer.Exit(run_action(action))
@@ -190,6 +195,25 @@ def check(
         from judgebot.commands import check_command
 
         return check_command(paths, verify, json_, lang, quiet)
+
+    _run(body)
+
+
+@app.command()
+def examples(
+    names: Optional[List[str]] = typer.Argument(None, metavar="[NAME]...", help="Examples by name (guide-ja_II-B-07_faq-1, attack/weakness-x2); all when none is given."),
+    copy: Optional[Path] = typer.Option(None, "--copy", metavar="DIR", help="Copy them into DIR (subfolders kept; an existing file is never overwritten)."),
+    check_: bool = typer.Option(False, "--check", help="Rule on them and compare with their `expect`, as `check --verify` does."),
+    json_: bool = JsonOpt,
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en", help="Language of the rulings (with --check)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="With --check: only failed expectations, errors and the summary."),
+) -> None:
+    """The rulings shipped with judgebot: list them, print one, copy them, check them."""
+
+    def body():
+        from judgebot.commands import examples_command
+
+        return examples_command(names or [], copy, check_, json_, lang, quiet)
 
     _run(body)
 
@@ -322,12 +346,12 @@ def cards(
             return
         console = _console()
         console.print(
-            f"wrote {summary['output']}: {summary['cards']} cards on {summary['pages']} "
-            f"{page.value.upper() if page is PageSize.a4 else 'Letter'} page(s), "
+            f"wrote {summary['output']}: {_count(summary['cards'], 'card')} on "
+            f"{_count(summary['pages'], (page.value.upper() if page is PageSize.a4 else 'Letter') + ' page')}, "
             f"{summary['per_page']} per page ({card.value} cards, cut along the marks)"
         )
         for item in summary["items"]:
-            console.print(f"  {item['id']}  {item['title']}  ({item['cards']} card{'s' if item['cards'] > 1 else ''})")
+            console.print(f"  {item['id']}  {item['title']}  ({_count(item['cards'], 'card')})")
         for char, shown in summary["stand_ins"].items():
             console.print(f"  note: no font has a glyph for {char!r}; printed as {shown}")
 
@@ -374,6 +398,8 @@ COMMAND_EXAMPLES = {
               "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --card a7"],
     "serve": ["judgebot serve", "judgebot serve --port 8080"],
     "schema": ["judgebot schema -o judgebot-scenario.schema.json", "judgebot schema catalog"],
+    "examples": ["judgebot examples", "judgebot examples attack/weakness-x2 --copy my-rulings",
+                 "judgebot examples --check --quiet"],
 }
 for _command in app.registered_commands:
     _examples = COMMAND_EXAMPLES.get(_command.name or _command.callback.__name__)

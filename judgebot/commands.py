@@ -22,14 +22,16 @@ def search_command(query: str, lang: str | None, doc: str | None, limit: int, js
         human(lambda terminal: render_search(result, terminal), no_pager)
 
 
-def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None, quiet: bool) -> int:
-    """Rule on scenario files; the exit code: 2 if a file was invalid, else 1 if an
+def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None, quiet: bool,
+                  files: list[tuple[Path, str]] | None = None) -> int:
+    """Rule on scenario files (`files`: (path, name shown) pairs already found, as the
+    packaged examples are); the exit code: 2 if a file was invalid, else 1 if an
     expectation failed (with --verify), else 0."""
     from judgebot.engine import checked_files, iter_rulings
     from judgebot.i18n import default_language
 
     language = default_language(lang)
-    files = checked_files(paths)
+    files = files if files is not None else checked_files(paths)
     # One file: its ruling or its error (exit 2). Several: every file answered,
     # errors listed after the rulings; rulings are written as they come.
     errors: list[dict] | None = [] if len(files) > 1 else None
@@ -82,3 +84,38 @@ def _file_error(error: dict) -> str:
         return f"error: {error['message']}"
     key = f" {error['key']}:" if error.get("key") else ""
     return f"error: {where(error['file'], error['line'], error['column'])}:{key} {error['message']}"
+
+
+def examples_command(names: list[str], copy: Path | None, check: bool, json_: bool, lang: str | None,
+                     quiet: bool) -> int:
+    """`judgebot examples`: list the packaged rulings, print one, copy them (--copy DIR) or
+    check them against their expectations (--check)."""
+    from judgebot.examples import copy_to, find
+
+    chosen = find(names)
+    if check:
+        return check_command([], True, json_, lang, quiet, [(e.path, e.display) for e in chosen])
+    if copy is not None:
+        written = copy_to(chosen, copy)
+        if json_:
+            print_json({"copied": [str(p) for p in written]})
+        else:
+            n = len(written)
+            sys.stdout.write(f"copied {n} example{'' if n == 1 else 's'} to {copy}\n")
+        return 0
+    if names and not json_:
+        for index, example in enumerate(chosen):
+            header = f"# {example.display}\n" if len(chosen) > 1 else ""
+            sys.stdout.write(("\n" if index else "") + header + example.path.read_text(encoding="utf-8"))
+        return 0
+    if json_:
+        print_json([{"name": e.name, "file": e.display, "title": e.title()} for e in chosen])
+        return 0
+    from judgebot.present.safe import visible
+
+    lines = [f"{e.name} — {e.title()}" if e.title() else e.name for e in chosen]
+    n = len(chosen)
+    lines.append(f"{n} example{'' if n == 1 else 's'}: `judgebot examples NAME` prints one, "
+                 "`--copy DIR` copies them, `--check` checks them against their expectations")
+    sys.stdout.write("".join(visible(line) + "\n" for line in lines))
+    return 0

@@ -173,9 +173,46 @@ def ordinal(n: int, lang: str) -> str:
     return f"{n}{suffix}"
 
 
+def localized_card_name(name: str, lang: str) -> str:
+    """A card, attack or Ability name as a ruling in `lang` says it — the one place every
+    name parameter passes through. Today: in English, the official English name where the
+    project has checked one (data/card_names.yaml, the catalog's Latin aliases), so that
+    a Chinese or Japanese name does not stand in an English ruling; otherwise the name as
+    the scenario writes it. The card database's names for ja/zh/ko go here."""
+    if lang != "en" or name.isascii():
+        return name
+    return _english_names().get(name, name)
+
+
+@lru_cache(maxsize=1)
+def _english_names() -> dict[str, str]:
+    from judgebot.derived import cached
+    from judgebot.glossary import card_files
+
+    files = card_files()
+    return cached("card-names-en", files, [Path(__file__)], _read_english_names) if files else {}
+
+
+def _read_english_names() -> dict[str, str]:
+    """Every non-English name of a card the project knows an English name of -> that name."""
+    from judgebot.glossary import card_entries
+
+    names: dict[str, str] = {}
+    for entry in card_entries():
+        if not entry.en:
+            continue
+        for lang in ("ja", "zh", "ko"):
+            for name in (getattr(entry, lang), *entry.aliases.get(lang, ())):
+                if name and not name.isascii():
+                    names.setdefault(name, entry.en)
+    return names
+
+
 def _value(value: Any, lang: str) -> str:
     kind = type(value)
-    if kind is str or kind is int:  # names and numbers, most parameters: as they are
+    if kind is str:  # names, most parameters: as the language says them
+        return localized_card_name(value, lang)
+    if kind is int:
         return str(value)
     if kind is Msg:
         return render(value, lang)
@@ -201,6 +238,10 @@ def render(text: Any, lang: str = DEFAULT) -> str:
         return _value(text, lang)
     template = _template(lang, text.id, text.params.get("n"))
     values = {k: _value(v, lang) for k, v in text.params.items()}
+    if lang == "ko":  # 은(는), 을(를) … take the form the noun before them needs
+        from judgebot.korean import attach_particles
+
+        return attach_particles(template.format(**values))
     return template.format(**values)
 
 

@@ -201,12 +201,25 @@ def test_latin_keeps_one_form_while_han_takes_each_languages_form():
 
 def test_missing_glyphs_get_a_readable_stand_in(tmp_path):
     item = synthetic_item(1)
-    item.blocks.append(Block("para", "⚡ エネルギー"))
+    item.blocks.append(Block("para", "⚡ エネルギー 🌀"))
     out = tmp_path / "standin.pdf"
     summary = render_pdf([item], out, make_sheet("a4", "63x88"))
-    assert summary["stand_ins"] == {"⚡": "[High Voltage Sign]"}
-    assert "[HighVoltageSign]エネルギー" in pdf_text(out)
+    # The Lightning type icon as the guides' type word; any other as its Unicode name.
+    assert summary["stand_ins"] == {"⚡": "【雷】", "🌀": "[Cyclone]"}
+    assert "【雷】エネルギー" in pdf_text(out) and "[Cyclone]" in pdf_text(out)
     assert all(is_embedded(font) for _, font in fonts_of(out))
+
+
+def test_the_zh_card_of_b06_prints_the_lightning_icon_as_its_type(tmp_path):
+    """guide-zh Ⅱ-B-06 quotes 「⚡ 宝可梦」: the card prints 【雷】, no "[High Voltage Sign]"."""
+    from judgebot.cards import build_cards
+    from judgebot.cards.selection import Selection
+
+    out = tmp_path / "b06.pdf"
+    summary = build_cards(Selection(citations=["guide-zh:II-B-06"], lang="zh"), out)
+    text = pdf_text(out)
+    assert "【雷】" in text and "HighVoltage" not in text
+    assert summary["stand_ins"].get("⚡") == "【雷】"
 
 
 # -- counts and layout ------------------------------------------------------------------
@@ -460,3 +473,23 @@ def test_a_damaged_cache_entry_is_cut_again(tmp_path, monkeypatch):
     _forget_fonts_in_memory()
     assert _subset_ttf("regular", "ko", "직A", "damage-test")[0] == good
     assert TTFont(io.BytesIO(good)).getBestCmap()[ord("직")]
+
+
+def test_a_query_prints_the_relevant_records_bounded():
+    """`cards --query "burn checkup" --lang ko`: the hits that answer it (Burn, the Checkup),
+    not every section that mentions a word of it, and of a long section only the part that
+    names the query's terms, with a pointer to the whole record."""
+    from judgebot.cards.select import query_item, search_records, select_items
+    from judgebot.cards.selection import Selection
+    from judgebot.corpus import load_corpus
+
+    corpus = load_corpus()
+    items = select_items(Selection(query="burn checkup", lang="ko"), corpus)
+    keys = [item.key for item in items]
+    assert keys[:2] == ["rules-ko:화상", "rules-ko:B-12"] and len(items) <= 4
+    long = corpus.get("rules-ko:B-10")
+    item = query_item(long, corpus, ("혼란",))
+    assert len(item.blocks) <= 4 and item.blocks[-1].text == "rules-ko:B-10"
+    assert all("혼란" in b.text for b in item.blocks[:-1])
+    assert all(item.key != "rules-ko:B-09" for item in items)
+    assert search_records(corpus, "burn checkup", "ko", 9)[0][0].id == "rules-ko:화상"

@@ -68,3 +68,49 @@ def test_every_command_works_from_an_empty_directory(installed, tmp_path):
     assert "installed package" in refused.stderr
     assert sorted(p.name for p in work.iterdir()) == ["cards.pdf", "corpus", "example.yaml"]
     assert _tree_digest(package) == before
+
+
+def _readme_commands() -> list[str]:
+    """Every `judgebot …` line of the README's sh examples (comments cut), but serving and
+    installing completion, which do not end."""
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
+        for line in block.splitlines():
+            line = re.sub(r"\s+#.*$", "", line).strip()
+            if line.startswith("judgebot ") and " serve" not in line and "completion" not in line:
+                lines.append(line)
+    return lines
+
+
+def test_every_readme_example_works_from_the_wheel(installed, tmp_path):
+    """What the README shows a user, run in order from an empty directory with the wheel
+    installed (no checkout): every one exits 0 — the rulings come from `judgebot examples`."""
+    import shlex
+
+    judgebot, package = installed
+    before = _tree_digest(package)
+    work = tmp_path / "user"
+    work.mkdir()
+    env = {**os.environ, "JUDGEBOT_CACHE": str(tmp_path / "cache")}
+    env.pop("JUDGEBOT_DATA", None)
+    commands = _readme_commands()
+    assert any(c.startswith("judgebot examples") for c in commands) and len(commands) >= 10
+    for command in commands:
+        args = shlex.split(command)[1:]
+        done = subprocess.run([str(judgebot), *args], cwd=work, env=env, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (command, done.stdout[-2000:], done.stderr[-2000:])
+    listed = subprocess.run([str(judgebot), "examples", "--json"], cwd=work, env=env, capture_output=True, text=True)
+    assert len(__import__("json").loads(listed.stdout)) == len(list((ROOT / "rulings").rglob("*.yaml")))
+    assert _tree_digest(package) == before
+
+
+def test_installing_the_wheel_warns_of_no_ignored_package(tmp_path):
+    """setup.py lists every folder that ships files as a package: building the wheel prints
+    none of setuptools' "Package would be ignored" warnings."""
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "dist"),
+                           str(ROOT)], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "would be ignored" not in done.stdout + done.stderr

@@ -171,9 +171,16 @@ def _packaged_bytes(path: Path) -> bytes | None:
         return None
 
 
+# Type icons the guide-zh OCR left as emoji, printed as the type's word in the guides'
+# brackets (a glyph every subset has): ⚡ is the Lightning icon (雷, guide-zh 「⚡ 宝可梦」).
+TYPE_ICONS = {"⚡": "【雷】"}
+
+
 def stand_in(char: str) -> str:
-    """What a card prints for a character no embedded font can draw: its Unicode
-    name (the guide-zh OCR left type icons as emoji such as ⚡), never a blank box."""
+    """What a card prints for a character no embedded font can draw: a type icon as its
+    type's word, anything else as its Unicode name — never a blank box."""
+    if char in TYPE_ICONS:
+        return TYPE_ICONS[char]
     return "[" + unicodedata.name(char, f"U+{ord(char):04X}").title() + "]"
 
 

@@ -78,9 +78,14 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
     records = [resolve_citation(corpus, ident, lang) for ident in selection.citations]
     if selection.chapter:
         records += chapter_records(corpus, selection.chapter, lang)
+    english = lang == "en"
+    items = [record_item(record, corpus, english=english) for record in _unique(records)]
     if selection.query:
-        records += search_records(corpus, selection.query, lang, selection.query_limit)
-    items = [record_item(record, corpus, english=lang == "en") for record in _unique(records)]
+        shown = {item.key for item in items}
+        for record, terms in search_records(corpus, selection.query, lang, selection.query_limit):
+            if record.id not in shown:
+                shown.add(record.id)
+                items.append(query_item(record, corpus, terms, english=english))
     if selection.glossary:
         items += glossary_items(selection.glossary, lang or "ja", corpus)
     for name in _procedure_names(selection.procedures):
@@ -128,11 +133,40 @@ def _has_own_text(record) -> bool:
         or (not record.blocks and record.text.strip() != "")
 
 
-def search_records(corpus, query: str, lang: str | None, limit: int) -> list:
+# A query prints what answers it, bounded (`cards --query "burn checkup"`): the hits that
+# score at least RELEVANT of the best one (at most --limit), and of a long record only its
+# blocks that name what the query asked — at most EXCERPT_BLOCKS, with a pointer to the whole
+# record — so a section of ten cards that mentions Burn once prints as one card.
+RELEVANT = 0.25
+LONG_RECORD_CHARS = 700
+EXCERPT_BLOCKS = 3
+
+
+def search_records(corpus, query: str, lang: str | None, limit: int) -> list[tuple]:
+    """(record, the words the query matched in it) for each relevant hit, best first."""
     from judgebot.search import search
 
     result = search(query, lang=lang or "all", doc=None, limit=limit)
-    return [corpus.get(hit["id"]) for hit in result.get("hits", [])]
+    hits = result.get("hits", [])
+    best = max((hit.get("score") or 0 for hit in hits), default=0)
+    forms = [form for term in result.get("expanded") or [] for form in term.get("forms", [])]
+    words = [w for w in query.split() if len(w) > 1]
+    return [(corpus.get(hit["id"]), tuple(dict.fromkeys(list(hit.get("matched") or []) + forms + words)))
+            for hit in hits if best and (hit.get("score") or 0) >= RELEVANT * best]
+
+
+def query_item(record, corpus, terms: tuple[str, ...], english: bool = False) -> CardItem:
+    """A search hit's card: the record, or of a long one the blocks that name the terms."""
+    item = record_item(record, corpus, english=english)
+    if sum(len(b.text) for b in item.blocks) <= LONG_RECORD_CHARS:
+        return item
+    wanted = [t.lower() for t in terms if t.strip()]
+    named = [b for b in item.blocks if b.type != "note" and any(t in b.text.lower() for t in wanted)]
+    kept = (named or [b for b in item.blocks if b.type != "note"][:1])[:EXCERPT_BLOCKS]
+    kept.append(Block("note", label=label("see", item.lang), text=record.id))
+    item.blocks = kept
+    item.citations = list(dict.fromkeys([record.id] + [c for b in kept for c in b.cite]))
+    return item
 
 
 def record_item(record, corpus, english: bool = False) -> CardItem:

@@ -37,8 +37,13 @@ def wrap(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
     for token in _TOKENS.findall(" ".join(text.split())):
         size = cells(token)
         if token.isspace():
-            if used + size < width and line.strip():
+            if not line.strip():
+                continue
+            if used + size < width:
                 line, used = line + token, used + size
+            else:  # no room for the space: the next word starts the next line, never glued on
+                lines.append(line.rstrip())
+                line, used = indent, cells(indent)
             continue
         if used + size <= width:
             line, used = line + token, used + size

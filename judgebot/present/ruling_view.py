@@ -14,6 +14,7 @@ Every text shown passes through `safe.visible`.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Iterable, TextIO
 
@@ -121,17 +122,29 @@ def outcome(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
     return lines
 
 
+_NUMBERED = re.compile(r"^(?:\d+\.|[①-⑳])\s*")
+# Steps whose value the text itself says (the winner of a game_end step: "you win"):
+# shown again in the head it would read "you: you win".
+_VALUE_IN_TEXT = ("game_end",)
+
+
 @lru_cache(maxsize=1024)  # the same few dozen steps in every ruling of a batch
 def _label(ask: str, key: str, lang: str) -> str | None:
-    """The step's name in the guide's procedure (ワザ: 弱点, にげる: …), when it has one."""
+    """The step's name in the guide's procedure (ワザ: 弱点, にげる: …), when it has one.
+    A step of the damage calculation carries its number after the name — 「弱点の計算
+    （ダメージ計算の手順3）」 — never before it, where it would read as a second step number."""
     from judgebot.engine.procedures.steps import PROCEDURES
 
     order = [ask] + [name for name in PROCEDURES if name != ask]
     for name in order:
-        for step in PROCEDURES.get(name, ()):
+        for number, step in enumerate(PROCEDURES.get(name, ()), 1):
             if step.key == key:
-                return step.label(lang)
-    return None
+                label = step.label(lang)
+                if name == "damage":
+                    return _say("view.damage_step", lang, label=_NUMBERED.sub("", label), n=number)
+                return label
+    own = f"view.step.{key}"  # a step no printed procedure lists (a copied attack)
+    return _say(own, lang) if own in catalog(lang) else None
 
 
 def step_head(step: dict, ask: str, lang: str = DEFAULT) -> str:
@@ -139,8 +152,10 @@ def step_head(step: dict, ask: str, lang: str = DEFAULT) -> str:
     value and change: 「3. 弱点の計算 — 相手のバトルポケモン = 120 (×2)」."""
     head = _label(ask, str(step["step"]), lang) or ""
     if step.get("target"):
-        head += (" — " if head else "") + render(_where(step["target"]), lang)
-    value = step.get("value")
+        where = render(_where(step["target"]), lang)
+        if not str(step.get("text", "")).startswith(where):  # the text names it first: not twice
+            head += (" — " if head else "") + where
+    value = step.get("value") if step["step"] not in _VALUE_IN_TEXT else None
     shown = None
     if isinstance(value, list):
         shown = render(Joined(tuple(_word(v, lang) for v in value)), lang) if value else None
@@ -169,12 +184,20 @@ def cite_lines(citation: str, corpus: Corpus, width: int) -> list[Line]:
     return [(line, "cyan") for line in wrap(visible(record.title), width, CITE_INDENT + "  ", first)]
 
 
+def _step_asks(ruling: dict) -> list[str]:
+    """The ask each step belongs to: a sequence's steps are its entries' steps, in order,
+    each named after its own procedure (an Ability's "declare" is not the attack's)."""
+    steps = ruling.get("steps") or []
+    asks = [str(entry["ask"]) for entry in ruling.get("sequence") or [] for _ in entry.get("steps") or []]
+    return asks if len(asks) == len(steps) else [str(ruling["ask"])] * len(steps)
+
+
 def ruling_lines(ruling: dict, corpus: Corpus, width: int = WIDTH, lang: str = DEFAULT) -> list[Line]:
     lines = [verdict(ruling, lang)] + outcome(ruling, width, lang)
     steps = ruling.get("steps") or []
     cited: set[str] = set()
-    for number, step in enumerate(steps, 1):
-        lines += step_lines(number, step, corpus, width, lang, str(ruling["ask"]))
+    for number, (step, ask) in enumerate(zip(steps, _step_asks(ruling)), 1):
+        lines += step_lines(number, step, corpus, width, lang, ask)
         cited.update(step.get("cite") or [])
     rest = [c for c in ruling.get("citations") or [] if c not in cited]
     if rest:

@@ -79,7 +79,7 @@ def test_human_view_renders_headline_steps_and_titles():
     assert "✓ ALLOWED (attack)" in text and "Knocked Out: the opponent's Active Pokémon" in text
     assert "verified ✓" in text
     assert "guide-ja:II-B-05" in text and "ダメージは" in text  # the citation with its title
-    assert "3. Weakness — the opponent's Active Pokémon" in text and "×2" in text  # the step named as the guide names it
+    assert "Weakness (damage calculation, step 3) — the opponent's Active Pokémon" in text and "×2" in text  # the step named as the guide names it
 
 
 def test_human_view_fails_loudly_on_an_unknown_citation():

@@ -82,7 +82,7 @@ def test_what_evolving_keeps_and_clears():
                  conditions=["poisoned", "confused"], effects=[{"kind": "cant_retreat"}])
     result = ruling(board(target))
     kept, cleared = steps(result, "carry_over")
-    assert "3 damage counters" in kept["text"] and "ふうせん" in kept["text"] and "Fighting" in kept["text"]
+    assert "3 damage counters" in kept["text"] and "Air Balloon" in kept["text"] and "Fighting" in kept["text"]
     assert "Confused, Poisoned" in cleared["text"] and "cannot retreat" in cleared["text"]
     assert result["conditions"] == {"you.active": []}
 

@@ -45,7 +45,7 @@ def test_per_kind(play, turn, stadium, allowed, cite):
 
 def test_stadium_replacing_another_says_so():
     result = ruling(board(STADIUM, stadium=WATCHTOWER))
-    assert "replaces ロケット団の監視塔" in steps(result, "stadium")[0]["text"]
+    assert "replaces Team Rocket's Watchtower" in steps(result, "stadium")[0]["text"]
 
 
 @pytest.mark.parametrize("target, you, allowed, words", [

@@ -63,6 +63,14 @@ def cites_of(effect: Effect) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rule_cites(effect) + effect.cites))
 
 
+def applied_cites(effect: Effect) -> tuple[str, ...]:
+    """cites_of an effect that applies: its card's FAQs filed under what its filters are
+    defined by are about the Pokémon the filter leaves out (ブレイブバングル on a Pokémon with a
+    Rule Box, Ⅱ-D-18 FAQ 1 and 2), not about one it applies to."""
+    filters = set(effect_filter_cites(effect))
+    return tuple(c for c in cites_of(effect) if not ("/faq-" in c and c.split("/", 1)[0] in filters))
+
+
 def rule_cites(effect: Effect) -> tuple[str, ...]:
     """The rule of the effect's kind alone (without the sections of its card)."""
     rule = KIND_CITES.get(effect.kind, ())
@@ -80,21 +88,36 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
                            else MORE_LESS_NONE[1],)
     elif effect.kind in ("poison_counters", "burn_counters"):
         rule = tuple(COUNTER_CITES[key] for key in COUNTER_CITES if effect.get(key) is not None)
-    return rule + _filter_rules(effect)
+    return rule + effect_filter_cites(effect)
 
 
 # What a filter's words are defined by: "ルールを持つポケモン" (Ⅱ-D-18) and an Ability that
 # is no longer there (Ⅱ-D-13 なくなる).
 FILTER_RULES = {"rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
                 "evolved_from_this_turn": "guide-ja:II-E-24", "moved_to_active_this_turn": "guide-ja:II-E-25",
-                "healed_this_turn": "guide-ja:II-E-27", "has_tool": "guide-ja:II-D-06",
-                "has_energy": "guide-ja:II-D-06"}
+                "healed_this_turn": "guide-ja:II-E-27",
+                # "has a Tool attached" / "has ● Energy attached" are what is attached (ポケモンのどうぐ
+                # Ⅰ-B-02, エネルギー Ⅰ-C), not Ⅱ-D-06's 持つ (the attacks, Weakness … printed on the card).
+                "has_tool": "guide-ja:I-B-02", "has_energy": "guide-ja:I-C"}
 
 
-def _filter_rules(effect: Effect) -> tuple[str, ...]:
+def filter_cites(filter_: Filter | None) -> tuple[str, ...]:
+    """What a filter's words are defined by. `rule` is Ⅱ-D-18's only where it means "a
+    Pokémon with (or without) a Rule Box" (any / none): "a Pokémon ex" is the card's own word."""
+    if filter_ is None:
+        return ()
+    found = []
+    for key, cite in FILTER_RULES.items():
+        value = getattr(filter_, key)
+        if value is None or (key == "rule" and not set(value) & {"any", "none"}):
+            continue
+        found.append(cite)
+    return tuple(found)
+
+
+def effect_filter_cites(effect: Effect) -> tuple[str, ...]:
     filters = [effect.applies_to, effect.from_, effect.get("against"), effect.get("when")]
-    return tuple(dict.fromkeys(cite for f in filters if isinstance(f, Filter)
-                               for key, cite in FILTER_RULES.items() if getattr(f, key) is not None))
+    return tuple(dict.fromkeys(cite for f in filters if isinstance(f, Filter) for cite in filter_cites(f)))
 
 
 def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
@@ -137,6 +160,27 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         if has != filter_.has_ability:
             return False
     return True
+
+
+def unmet(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
+          board: "Board | None" = None) -> Filter | None:
+    """The part of the filter `target` does not meet (None when it meets all of it): what a
+    reason names — "is not a Pokémon with an Ability", not the whole filter, whose other
+    parts it meets ("the opponent's Pokémon, in the Active Spot")."""
+    from dataclasses import fields, replace
+
+    if filter_ is None:
+        return None
+    side = filter_.side or default_side
+    failed: dict = {}
+    if side and not matches(Filter(side=side), target, viewer):
+        failed["side"] = side
+    for f in fields(Filter):
+        value = getattr(filter_, f.name)
+        if f.name != "side" and value is not None and not matches(Filter(**{f.name: value}), target, viewer,
+                                                                  board=board):
+            failed[f.name] = value
+    return replace(Filter(), **failed) if failed else None
 
 
 def provision_of(mon: Pokemon, options):
@@ -294,13 +338,32 @@ class Board:
                     if stack:
                         seen_once.add((stack, p.effect.kind))
                 else:
-                    inactive.append(Silenced(p, msg("effect.why.when", mon=mon.name, filter=filter_msg(when)),
+                    inactive.append(Silenced(p, msg("effect.why.when", mon=mon.name,
+                                                                 filter=filter_msg(unmet(when, mon, mon.owner, None, self)
+                                                                                   or when)),
                                              cites_of(p.effect)))
             self._cache[key], self._inactive[key] = active, inactive
         return self._cache[key]
 
     def of_kind(self, mon: Pokemon, *kinds: str) -> list[Effect]:
         return [e for e in self.on(mon) if e.kind in kinds]
+
+    def passed_over(self, mon: Pokemon, kind: str) -> list[tuple[Effect, Filter]]:
+        """Effects of this kind on the board for this Pokémon's side that leave it out by
+        another part of their filter (ビッグネット: the opponent's *evolved* Active Pokémon),
+        each with the part it does not meet: a ruling says why it does not count."""
+        found = []
+        for p in self.placed:
+            wanted = p.effect.applies_to
+            if p.effect.kind != kind or wanted is None or any(t is mon for t in self._targets(p)):
+                continue
+            side = p.default_side or "own"
+            if not matches(Filter(side=wanted.side), mon, p.owner, side):
+                continue
+            missing = unmet(wanted, mon, p.owner, side, self)
+            if missing is not None:
+                found.append((p.effect, missing))
+        return found
 
     def silenced_on(self, mon: Pokemon, *kinds: str) -> list[Silenced]:
         """Effects of these kinds that would be on this Pokémon but do not work now."""

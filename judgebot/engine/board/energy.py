@@ -155,11 +155,18 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
             changes = {str(c) for c in modifier.cites} | {str(c) for e in modifier.effects for c in e.cites}
             result.cites = [c for c in result.cites if str(c) not in changes or "/faq-" in str(c)]
             result.cites.append("guide-ja:II-E-32")
-    # The special Energy that paid (or, when nothing can pay, every one attached) rests on Ⅱ-D-08.
+    # The special Energy that paid (or, when nothing can pay, every one attached): one that
+    # works as Energy of every type rests on Ⅱ-D-08; one card that works as several Energy
+    # counts as that many (Ⅱ-C-01 FAQ 1, イグニッションエネルギー); either with the card's own sections.
     counted = sorted(set(result.assignment)) if result.assignment is not None else range(len(units))
     for u in counted:
         if units[u].special:
-            result.cites += ["guide-ja:II-D-08"] + list(units[u].cites)
+            options = mon.energy[units[u].card_index].provides
+            if any("any" in option.types for option in options):  # プリズムエネルギー: every type on a Basic
+                result.cites.append("guide-ja:II-D-08")
+            if any(option.units > 1 for option in options):  # イグニッションエネルギー: 3 on an evolved Pokémon
+                result.cites.append("guide-ja:II-C-01/faq-1")
+            result.cites += list(units[u].cites)
         for effect in units[u].changed_by:
             result.cites += ["guide-ja:II-E-39"] + list(effect.cites)
     result.cites = citations.unique(result.cites)

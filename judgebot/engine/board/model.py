@@ -318,6 +318,7 @@ class EvolveAsk:
     card: HandPokemon
     via: str = "hand"
     resolve: bool = False
+    path: str = "ask.evolve"  # its key path (in a sequence: ask.sequence[N].evolve)
     kind = "evolve"
 
 
@@ -325,6 +326,7 @@ class EvolveAsk:
 class BenchAsk:
     card: HandPokemon
     resolve: bool = False
+    path: str = "ask.bench"  # its key path (in a sequence: ask.sequence[N].bench)
     kind = "bench"
 
 
@@ -337,6 +339,7 @@ class PlayAsk:
     pay: tuple[dict, ...] | None = None
     resolve: bool = False
     do: tuple[Action, ...] = ()  # Format 2: what it does (resolve: true)
+    path: str = "ask.play"  # its key path (in a sequence: ask.sequence[N].play)
     kind = "play"
 
 
@@ -373,6 +376,9 @@ class SequenceAsk:
     previous one left (resolve: true implied)."""
 
     asks: tuple = ()
+    # (kind, the entry as written, its key path) of each ask: an entry after the first is
+    # read again on the board it is ruled on (format.scenario.sequence_entry).
+    entries: tuple = ()
     kind = "sequence"
 
 

@@ -32,7 +32,7 @@ from judgebot.engine.format.schema import (ABILITY, ATTACK, BENCH_HIT, CARD_KIND
                                            EFFECTS, ENERGY_CARD, FILTER, MAX_COUNT, MAX_DAMAGE, MAX_HP,
                                            PAY_WORDS, POSITION_FILTERS, POSITION_RE, PROVISION, SIDE_FILTERS,
                                            TOOL, TYPE_ALIASES, keys)
-from judgebot.engine.format.validate import describe
+from judgebot.engine.format.validate import describe, unknown_key
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 
@@ -82,7 +82,8 @@ class Reader(Format2Reader):
         if not _key_set(allowed).issuperset(value):
             for key in value:
                 if key not in allowed:
-                    self.fail(_join(path, key), f"unknown key {shorten(key)!r}; allowed keys: {', '.join(allowed)}")
+                    self.fail(_join(path, key), unknown_key(f"unknown key {shorten(key)!r}; allowed keys: "
+                                                            f"{', '.join(allowed)}", key, list(allowed)))
         for key in required:
             if key not in value:
                 self.fail(path, f"missing required key {key!r}")

@@ -264,7 +264,7 @@ class ScenarioReader(Reader):
             self.fail(path, f"expected a position of {side} ({side}.active or {side}.bench[N]), got {position!r}")
         if bench_only and match.group(3) is None:
             self.fail(path, f"expected a Bench position ({match.group(1)}.bench[N]), got {position!r}")
-        if scenario.at(position) is None:
+        if self.board_known and scenario.at(position) is None:
             player = scenario.players[match.group(1)]
             if match.group(3) is None:
                 self.fail(path, f"no Pokémon at {position}: {match.group(1)} has no Active Pokémon")
@@ -292,10 +292,9 @@ class ScenarioReader(Reader):
         raw = self.mapping(value, path, ASK_KEYS["attack"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
-        attacker = scenario.at(by)
-        if self.resolving and attacker.attack(name) is None:
-            # In a sequence the attacker may be evolved by an ask before it: checked when it is ruled.
+        if not self.board_known:  # a later entry of a sequence: checked on the board it is ruled on
             return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path)
+        attacker = scenario.at(by)
         if attacker.attack(name) is None:
             have = ", ".join(a.name for a in attacker.attacks) or "none given"
             self.fail(_join(path, "name"), f"{attacker.name} at {by} has no attack {name!r}; its attacks: {have}")
@@ -324,20 +323,28 @@ class ScenarioReader(Reader):
         return self.bool(raw["resolve"], _join(path, "resolve")) if "resolve" in raw else self.resolving
 
     resolving = False  # inside a `sequence`, every ask is carried out
+    # False while reading an entry of a sequence after the first: what it names on the
+    # board (a position, an Ability, an attack) is checked when it is ruled, on the board
+    # the entries before it left (`sequence_entry`), not on the board the file starts with.
+    board_known = True
 
     def ask_sequence(self, value: Any, path: str, scenario: Scenario) -> SequenceAsk:
+        raws: list[tuple[str, Any, str]] = []
+
         def entry(v, p):
             kind = self.ask_kind_at(v, p, SEQUENCE_ASKS)
+            raws.append((kind, v[kind], f"{p}.{kind}"))
+            self.board_known = len(raws) == 1
             return self.ask_at(v[kind], f"{p}.{kind}", kind, scenario)
 
         self.resolving = True
         try:
             asks = tuple(self.list_of(value, path, entry, "a list of asks ({attach: …}, {attack: …}, …)"))
         finally:
-            self.resolving = False
+            self.resolving, self.board_known = False, True
         if not asks:
             self.fail(path, "expected at least one ask")
-        return SequenceAsk(asks=asks)
+        return SequenceAsk(asks=asks, entries=tuple(raws))
 
     def ask_kind_at(self, value: Any, path: str, kinds: tuple[str, ...]) -> str:
         if not isinstance(value, dict) or len(value) != 1:
@@ -360,8 +367,8 @@ class ScenarioReader(Reader):
         raw = self.mapping(value, path, ASK_KEYS["ability"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
-        holder = scenario.at(by)
-        if all(a.name != name for a in holder.abilities):
+        holder = scenario.at(by) if self.board_known else None
+        if holder is not None and all(a.name != name for a in holder.abilities):
             have = ", ".join(a.name for a in holder.abilities) or "none given"
             self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
         return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path))
@@ -407,7 +414,7 @@ class ScenarioReader(Reader):
     def ask_evolve(self, value: Any, path: str, scenario: Scenario) -> EvolveAsk:
         raw = self.mapping(value, path, ASK_KEYS["evolve"], required=("target", "card"))
         return EvolveAsk(
-            resolve=self.resolve_flag(raw, path),
+            path=path, resolve=self.resolve_flag(raw, path),
             target=self.position(raw["target"], _join(path, "target"), scenario, side="you"),
             card=self.hand_pokemon(raw["card"], _join(path, "card")),
             via=self.choice(raw["via"], _join(path, "via"), ("hand", "rare_candy", "effect"), "way to evolve")
@@ -416,7 +423,8 @@ class ScenarioReader(Reader):
 
     def ask_bench(self, value: Any, path: str, scenario: Scenario) -> BenchAsk:
         raw = self.mapping(value, path, ASK_KEYS["bench"], required=("card",))
-        return BenchAsk(card=self.hand_pokemon(raw["card"], _join(path, "card")), resolve=self.resolve_flag(raw, path))
+        return BenchAsk(card=self.hand_pokemon(raw["card"], _join(path, "card")), resolve=self.resolve_flag(raw, path),
+                        path=path)
 
     def ask_play(self, value: Any, path: str, scenario: Scenario) -> PlayAsk:
         raw = self.mapping(value, path, ASK_KEYS["play"], required=("card",))
@@ -444,7 +452,7 @@ class ScenarioReader(Reader):
             self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
         do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else (entry.do if entry is not None else ())
         return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
-                       resolve=self.resolve_flag(raw, path), do=do)
+                       resolve=self.resolve_flag(raw, path), do=do, path=path)
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
         raw = self.mapping(value, path, ASK_KEYS["attach"], required=("energy", "to"))
@@ -482,7 +490,10 @@ class ScenarioReader(Reader):
         p = lambda key: _join(path, key)  # noqa: E731
 
         def pos(v, q):
-            return self.position_text(v, q) if boardless else self.position(v, q, scenario)
+            # A sequence's board changes from ask to ask: its positions are checked as text.
+            if boardless or isinstance(scenario.ask, SequenceAsk):
+                return self.position_text(v, q)
+            return self.position(v, q, scenario)
 
         def pos_map(key, item):
             sub = self.mapping(raw[key], p(key), tuple(raw[key]) if isinstance(raw[key], dict) else ())
@@ -550,10 +561,22 @@ class ScenarioReader(Reader):
         return spot
 
 
+def sequence_entry(scenario: Scenario, index: int, board: Scenario):
+    """Entry `index` of the scenario's sequence, read again on `board` (the board the
+    entries before it left): a position, Ability or attack it names that is not there
+    then is the same error, with the same file, line and key path, as for a single ask."""
+    from judgebot.engine.format.catalog import load_catalog
+
+    kind, value, path = scenario.ask.entries[index]
+    reader = ScenarioReader(scenario.file, scenario.lines, load_catalog())
+    reader.resolving = True
+    return reader.ask_at(value, path, kind, board)
+
+
 def _with_origin(effect, origin: str, source: str | None = None):
     from dataclasses import replace
 
     return replace(effect, origin=origin, source=effect.card or source or effect.source)
 
 
-__all__ = ["load_scenario", "parse_scenario", "ScenarioReader", "ASK_KINDS"]
+__all__ = ["load_scenario", "parse_scenario", "ScenarioReader", "ASK_KINDS", "sequence_entry"]

@@ -102,6 +102,17 @@ def _explained(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str,
     return problems
 
 
+def unknown_key(message: str, key: str, allowed: list[str]) -> str:
+    """An unknown key's message: with a key close to it ("type" for "types"), "did you mean"
+    it instead of every allowed key."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(key, allowed, n=1, cutoff=0.6) if isinstance(key, str) else []
+    if not close:
+        return message
+    return f"{message.split(';', 1)[0]}; did you mean {close[0]!r}?"
+
+
 def _explain(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str, str]]:
     steps = list(error.instance_path)
     value = _at(data, steps)
@@ -113,7 +124,8 @@ def _explain(error, data: Any, root: dict) -> list[tuple[tuple[str, int], str, s
     if keyword == "additionalProperties":
         allowed = ", ".join(node.get("properties", {}))
         template = node.get("x-unknown-key", "unknown key {key!r}; allowed keys: " + allowed)
-        return [((path, 0), _join(path, key), template.format(key=shorten(key)))
+        return [((path, 0), _join(path, key), unknown_key(template.format(key=shorten(key)), key,
+                                                          list(node.get("properties", {}))))
                 for key in details.get("unexpected", ()) if isinstance(key, str)]
     if keyword == "required":
         key = details.get("property")

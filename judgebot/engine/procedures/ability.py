@@ -175,11 +175,15 @@ DOES_CITES = {
 
 
 def does_cites(does: tuple[str, ...], card_sections=()) -> list[str]:
-    """The sections behind the word that decides (the first): the item whose 【文例】 is
-    the card's own text first (むしよけスプレー is Ⅱ-C-04's example), then the word's."""
-    own = [citations.item_of(c) for c in card_sections if "/ex-" in c]
-    word = list(DOES_CITES.get(does[0], ())) if does else []
-    return [c for c in own if c in word] + word if does else []
+    """The sections behind the word that decides (the first). Where the card's own sections
+    say which of the word's items its text is (むしよけスプレー is Ⅱ-C-04's 【文例】: the
+    opponent chooses; プライムキャッチャー "chooses 1 of the opponent's Benched Pokémon",
+    Ⅱ-C-05), that item alone; else every item of the word."""
+    if not does:
+        return []
+    word = list(DOES_CITES.get(does[0], ()))
+    own = [c for c in dict.fromkeys(citations.item_of(c) for c in card_sections if "/faq-" not in c) if c in word]
+    return own or word
 
 
 def what_happens(scenario: Scenario, side: str, does: tuple[str, ...], subject: str,

@@ -49,7 +49,8 @@ def knockouts(state: State, ruling: Ruling, before: dict[str, int], attack_damag
             cards = card_effects.cards_of(mon)
             state.leave_play(mon)
             state.discard(mon.owner, cards)
-            ruling.step("discard", msg("knockout.discard", mon=mon.name, cards=Joined(tuple(cards))),
+            ruling.step("discard", msg("knockout.discard", mon=mon.name,
+                                                   cards=Joined(tuple(card_effects.energy_word(c) for c in cards))),
                         list(DISCARD_CITES), target=mon.position)
         total.knocked_out += outcome.knocked_out
         _prize_cards(state, outcome, context)

@@ -288,9 +288,10 @@ def copy_attack(r: Resolution, action) -> None:
         raise ScenarioError(r.scenario.file, r.scenario.line_of(action.path), action.path,
                             f"the copied attack {copied.name} names positions ({', '.join(absolute)}); a copied "
                             "attack names its targets as self, defending or attacker")
-    r.ruling.step("before_damage", msg("attack.copy", mon=r.attacker.name, attack=r.attack.name, copied=copied.name,
+    # Ⅱ-D-06: the attack used is one the source Pokémon 持つ (has printed on its card).
+    r.ruling.step("copy_attack", msg("attack.copy", mon=r.attacker.name, attack=r.attack.name, copied=copied.name,
                                        source=source.name),
-                  ["guide-ja:II-C-18"] + list(r.attack.cites) + list(copied.cites))
+                  ["guide-ja:II-C-18", "guide-ja:II-D-06"] + list(r.attack.cites) + list(copied.cites))
     r.attack = replace(copied, name=r.attack.name, cost=(), do=tuple(a for a in copied.do if a.kind != "copy_attack"),
                        cites=tuple(dict.fromkeys(r.attack.cites + copied.cites)))
 
@@ -347,7 +348,8 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.ignored", attack=attack.name), \
                 ("guide-ja:II-B-06",) + attack.cites
         elif not target.is_active and not wr_stated:
-            h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), ("guide-ja:II-B-08",)
+            h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), \
+                ("guide-ja:II-B-09",) if target.owner == mon.owner else ("guide-ja:II-B-08",)
         h.ignore_defender_effects = attack.ignore_defender_effects and target.position == f"{other(mon.owner)}.active"
         return h
 

@@ -32,7 +32,7 @@ def in_hand(scenario: Scenario, ask: BenchAsk) -> None:
     """When the scenario lists the hand, the card must be in it."""
     if "you.hand" in scenario.lines and not any(same_card(c, ask.card.name)
                                                 for c in hand_of(scenario, "you", "the card to bench")):
-        raise ScenarioError(scenario.file, scenario.line_of("ask.bench.card"), "ask.bench.card",
+        raise ScenarioError(scenario.file, scenario.line_of(f"{scenario.ask.path}.card"), f"{scenario.ask.path}.card",
                             f"{ask.card.name} is not in you.hand ({', '.join(scenario.you.hand) or 'empty'})")
 
 

@@ -333,13 +333,17 @@ def attach_energy(ctx: Context, action: Action) -> None:
         # Ⅱ-D-02 好きなだけ: any number, even none (the file states the choice).
         ctx.record(msg("card_effect.any_number", n=len(action.get("energy"))), ["guide-ja:II-D-02"])
     if up_to is not None:
-        # Ⅱ-E-33 / Ⅱ-D-05: "up to N" — fewer may be chosen, even none (the file states the choice).
+        # "Up to N" (the file states the choice). From the hand, Ⅱ-E-33: fewer may be chosen, even
+        # none. Elsewhere, Ⅱ-D-05: 1 to N for a Trainer or an Ability (none only for an attack).
         chosen = len(action.get("energy"))
-        allowed_choice = chosen <= up_to
-        ctx.record(msg("card_effect.up_to." + ("ok" if allowed_choice else "over"), n=chosen, up_to=up_to),
-                   ["guide-ja:II-D-05"])
+        rule = "guide-ja:II-E-33" if zone == "hand" else "guide-ja:II-D-05"
+        at_least = 0 if zone == "hand" or ctx.by_attack else 1
+        allowed_choice = at_least <= chosen <= up_to
+        said = "ok" if allowed_choice else "over" if chosen > up_to else "none"
+        form = ".hand" if zone == "hand" else ".attack" if ctx.by_attack else ""
+        ctx.record(msg(f"card_effect.up_to.{said}" + (form if said == "ok" else ""), n=chosen, up_to=up_to), [rule])
         if not allowed_choice:
-            _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows up to {up_to}")
+            _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows {at_least} to {up_to} ({rule})")
     for energy in action.get("energy"):
         if not ctx.state.take(ctx.side, zone, energy.name):
             where = "hand" if zone == "hand" else "discard pile"
@@ -466,7 +470,8 @@ def discard_hand(ctx: Context, action: Action) -> None:
     """Discard exactly N cards from the hand; choosing none lets the attack fail (Ⅱ-E-33 FAQ 3)."""
     cards, exactly = list(action.get("cards")), action.get("exactly")
     if not cards:
-        ctx.record(msg("card_effect.discard_hand.none", n=exactly), ["guide-ja:II-D-01"])
+        # Ⅱ-E-33: cards chosen from the hand — choosing none ends the choosing; the text is not followed.
+        ctx.record(msg("card_effect.discard_hand.none", n=exactly), ["guide-ja:II-E-33", "guide-ja:II-D-01"])
         raise AttackFails()
     if len(cards) != exactly:
         _fail(ctx, action, "cards", f"the text discards exactly {exactly} cards from the hand (or none, and the "
@@ -492,7 +497,7 @@ def return_pokemon(ctx: Context, action: Action) -> None:
         player.hand = tuple(player.hand) + tuple(cards)
     else:
         player.deck += len(cards)
-    ctx.record(msg("card_effect.return_pokemon", mon=mon.name, cards=Joined(tuple(cards)),
+    ctx.record(msg("card_effect.return_pokemon", mon=mon.name, cards=Joined(tuple(energy_word(c) for c in cards)),
                    zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-C-02"], target=mon.position)
 
 

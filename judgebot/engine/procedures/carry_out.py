@@ -75,7 +75,7 @@ def attach(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
 
 def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     old = state.at(ask.target)
-    new = card_effects.in_play(scenario, "ask.evolve.card", ask.card, damage=old.damage, energy=old.energy,
+    new = card_effects.in_play(scenario, f"{ask.path}.card", ask.card, damage=old.damage, energy=old.energy,
                                tool=old.tool, position=old.position, owner=old.owner, uid=old.uid,
                                under=tuple(old.under) + (old,), evolved_this_turn=True,
                                evolved_from_this_turn=old.name)
@@ -89,9 +89,10 @@ def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     ruling.step(STEP, msg("carry.evolve", mon=old.name, into=new.name, counters=msg("counters", n=new.damage // 10)),
                 ["guide-ja:I-A-05"], target=new.position)
     ctx = _context(state, ruling, scenario, new.name, new.uid)
-    # Evolving with ふしぎなアメ is evolving from the hand (Ⅱ-E-05 FAQ); by another effect it is not.
-    if ask.via in ("hand", "rare_candy"):
-        ctx.events.append(("evolved", new.uid, {"from": "hand", "via": ask.via}))
+    # Evolving with ふしぎなアメ is evolving from the hand (Ⅱ-E-05 FAQ); by another effect it is
+    # not, and a "when you play this from your hand to evolve" text says so (timing.mismatch).
+    ctx.events.append(("evolved", new.uid, {"from": "hand" if ask.via in ("hand", "rare_candy") else "effect",
+                                            "via": ask.via}))
     return ctx
 
 
@@ -100,7 +101,7 @@ def evolve(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
 def bench(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     player = state.scenario.players["you"]
     spot = state.free_bench_spot("you")
-    mon = card_effects.in_play(scenario, "ask.bench.card", ask.card, position=spot, owner="you", uid=spot,
+    mon = card_effects.in_play(scenario, f"{ask.path}.card", ask.card, position=spot, owner="you", uid=spot,
                                came_into_play_this_turn=True)
     player.bench = player.bench + (mon,)
     _take_from_hand(state, ask.card.name)

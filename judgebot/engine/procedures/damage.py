@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judgebot.engine.board.effects import Board, cites_of, effects_msg, filter_msg, matches, not_applying_msg, sources_msg
+from judgebot.engine.board.effects import (Board, applied_cites, cites_of, effect_filter_cites, effects_msg, filter_cites, filter_msg, matches,
+                                           not_applying_msg, rule_cites, sources_msg, unmet)
 from judgebot.engine.board.model import Filter, Pokemon
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -69,7 +70,10 @@ def _ends_if_not_positive(ruling: Ruling, calc: Calc, step_no: int) -> None:
 def base(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
     key = {"attack": "damage.base", "bench": "damage.base.bench", "self": "damage.base.self"}[hit.kind]
-    extra = {"bench": ("guide-ja:II-B-08",), "self": ("guide-ja:II-B-09",)}.get(hit.kind, ())
+    # Damage to the opponent's Bench is Ⅱ-B-08's; to the attacker itself or its own Bench,
+    # Ⅱ-B-09's (「自分のベンチポケモン全員にも」 is its example).
+    extra = ("guide-ja:II-B-09",) if hit.kind == "self" or _own(hit) else \
+        {"bench": ("guide-ja:II-B-08",)}.get(hit.kind, ())
     text = msg(key, attack=hit.attack_name, n=hit.base, target=hit.target.name)
     if hit.base_text is not None:
         text = [hit.base_text, msg("damage.base.counted"), text]
@@ -99,8 +103,12 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
         if effect.get("attack") not in (None, hit.attack_name):
             excluded.append((effect, msg("damage.why.other_attack", attack=effect.get("attack")), cites_of(effect)))
         elif not matches(against, hit.target, hit.attacker.owner, None, board):
+            missing = unmet(against, hit.target, hit.attacker.owner, None, board) or against
+            # Cited: the effect's own rule and what the unmet part of its filter is defined by
+            # (not its other filters: a holder's "no Rule Box" does not decide a target that is not ex).
             excluded.append((effect, msg("damage.why.not_target", target=hit.target.name, pos=Pos(hit.target.position),
-                                         filter=filter_msg(against)), cites_of(effect)))
+                                         filter=filter_msg(missing)),
+                             tuple(dict.fromkeys(_own_rule(effect) + filter_cites(missing) + tuple(effect.cites)))))
         else:
             effects.append(effect)
     _not_applied(ruling, calc, "attacker_effects", excluded)
@@ -110,7 +118,7 @@ def attacker_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     calc.value += total
     cites = _cite("attacker_effects")
     for effect in effects:
-        cites += list(cites_of(effect))
+        cites += list(applied_cites(effect))
     _record(ruling, calc, "attacker_effects", msg("damage.effects_on", mon=hit.attacker.name, effects=effects_msg(effects)),
             cites, _signed(total))
     _ends_if_not_positive(ruling, calc, 2)
@@ -180,8 +188,32 @@ def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
 
 def _other_attacker(hit: Hit, effects: list) -> list[tuple]:
     """Effects on the target that are about other attackers (their `from` does not match)."""
-    return [(e, msg("damage.why.not_attacker", attacker=hit.attacker.name, filter=filter_msg(e.from_),
+    return [(e, msg("damage.why.not_attacker", attacker=hit.attacker.name,
+                    filter=filter_msg(unmet(e.from_, hit.attacker, hit.target.owner) or e.from_),
                     target=hit.target.name), cites_of(e)) for e in effects]
+
+
+def _own_rule(effect) -> tuple[str, ...]:
+    """The rule of the effect's kind, without what its filters are defined by."""
+    filters = set(effect_filter_cites(effect))
+    return tuple(c for c in rule_cites(effect) if c not in filters)
+
+
+def _own(hit: Hit) -> bool:
+    """The attack damages one of its own player's Pokémon (itself or its Bench): Ⅱ-B-09."""
+    return hit.target.owner == hit.attacker.owner
+
+
+def _not_from_opponent(ruling: Ruling, calc: Calc, key: str, skipped: list) -> list:
+    """Effects against the opponent's attacks on a Pokémon its own side's attack damages:
+    Ⅱ-B-09 decides (the damage comes from its own Pokémon), and its FAQ 2 answers it."""
+    hit = calc.hit
+    own_side = [e for e in skipped if _own(hit) and e.from_ is not None and e.from_.side == "opponent"]
+    if own_side:
+        said = "damage.self.not_from_opponent" if hit.kind == "self" else "damage.own.not_from_opponent"
+        _record(ruling, calc, key, msg(said, effects=effects_msg(own_side)),
+                _cite(key, "guide-ja:II-B-09", "guide-ja:II-B-09/faq-2", *[c for e in own_side for c in e.cites]))
+    return own_side
 
 
 def _from_matches(effect, hit: Hit) -> bool:
@@ -201,13 +233,7 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
                     msg("damage.ignores_effects", attack=hit.attack_name, target=hit.target.name, effects=effects_msg(on_target)),
                     _cite("defender_effects", "guide-ja:II-B-07", *hit.attack_cites))
         return
-    own_side = [e for e in skipped if hit.kind == "self" and e.from_.side == "opponent"]
-    if own_side:
-        # Ⅱ-B-09 decides; the FAQs on these cards (a Stadium's "from the opponent's Pokémon") answer it.
-        _record(ruling, calc, "defender_effects",
-                msg("damage.self.not_from_opponent", effects=effects_msg(own_side)),
-                _cite("defender_effects", "guide-ja:II-B-09", "guide-ja:II-B-09/faq-2",
-                      *[c for e in own_side for c in e.cites]))
+    own_side = _not_from_opponent(ruling, calc, "defender_effects", skipped)
     _not_applied(ruling, calc, "defender_effects", _other_attacker(hit, [e for e in skipped if e not in own_side]))
     if not effects:
         return
@@ -228,8 +254,10 @@ def final(board: Board, ruling: Ruling, calc: Calc) -> None:
     on_target = board.of_kind(hit.target, "prevent_damage")
     prevent = [e for e in on_target if _from_matches(e, hit)]
     if not hit.ignore_defender_effects:
+        others = [e for e in on_target if e not in prevent]
+        own_side = _not_from_opponent(ruling, calc, "final", others)
         _not_applied(ruling, calc, "final", _silenced(board, hit.target, "prevent_damage")
-                     + _other_attacker(hit, [e for e in on_target if e not in prevent]))
+                     + _other_attacker(hit, [e for e in others if e not in own_side]))
     if prevent and hit.ignore_defender_effects:
         _record(ruling, calc, "final",
                 msg("damage.prevented.ignored", target=hit.target.name, effects=effects_msg(prevent), attack=hit.attack_name,

@@ -70,7 +70,7 @@ def in_hand(scenario: Scenario, ask: EvolveAsk) -> None:
     needed = [ask.card.name] + ([RARE_CANDY] if ask.via == "rare_candy" else [])
     for name in needed:
         if not any(same_card(card, name) for card in hand):
-            raise ScenarioError(scenario.file, scenario.line_of("ask.evolve.card"), "ask.evolve.card",
+            raise ScenarioError(scenario.file, scenario.line_of(f"{scenario.ask.path}.card"), f"{scenario.ask.path}.card",
                                 f"{name} is not in you.hand ({', '.join(scenario.you.hand) or 'empty'})")
 
 
@@ -154,7 +154,7 @@ def evolution_line(scenario: Scenario, card) -> tuple[str, str]:
     the Stage 2's own mark names only the Stage 1, so nothing is assumed."""
     if card.line:
         return card.line[0], card.line[1]
-    raise ScenarioError(scenario.file, scenario.line_of("ask.evolve.card"), "ask.evolve.card.line",
+    raise ScenarioError(scenario.file, scenario.line_of(f"{scenario.ask.path}.card"), f"{scenario.ask.path}.card.line",
                         f"ふしぎなアメ: which Basic Pokémon {card.name}'s line starts from is not given; "
                         f"add line: [<Basic>, {card.evolves_from or '<Stage 1>'}] to the card")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judgebot.engine.board.effects import FILTER_RULES, Board, filter_msg, matches
+from judgebot.engine.board.effects import Board, filter_cites, filter_msg, matches
 from judgebot.engine.board.energy import units_of
 from judgebot.engine.board.model import Formula, Pokemon
 from judgebot.errors import ScenarioError
@@ -50,8 +50,8 @@ def provides_type(board: Board, mon: Pokemon, energy, type_: str) -> tuple[bool,
 
 
 def filter_rules(wanted) -> tuple[str, ...]:
-    """What a filter's words are defined by (has_ability: Ⅱ-D-13 なくなる; rule: Ⅱ-D-18)."""
-    return tuple(cite for key, cite in FILTER_RULES.items() if wanted is not None and getattr(wanted, key) is not None)
+    """What a filter's words are defined by (has_ability: Ⅱ-D-13 なくなる; a Rule Box: Ⅱ-D-18)."""
+    return filter_cites(wanted)
 
 
 def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]:

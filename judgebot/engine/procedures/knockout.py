@@ -12,19 +12,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.engine.board.effects import Board, cites_of, effects_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg, not_applying_msg
 from judgebot.engine.board.model import Pokemon, Scenario, other
 from judgebot.engine.procedures.steps import PRIZES_BY_RULE
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Pos, Term, msg
 
-# Where a guide states a Rule Box's Prize count itself: メガシンカ【ex】ルール 3 (guide-ja
-# Ⅱ-D-18 FAQ), VMAX ルール 3 (guide-zh Ⅱ-D-18 FAQ 1). No Rule Box (and Radiant, whose rule
-# says nothing on Prizes): one per Pokémon, Ⅰ-D step 4. The other Rule Boxes state their
-# number on the card only: the ruling says so instead of citing a section that does not.
-RULE_PRIZE_CITES = {"mega_ex": ("guide-ja:II-D-18/faq-1",), "vmax": ("guide-zh:II-D-18/faq-1",)}
-NUMBER_ON_THE_CARD = ("ex", "v", "vstar", "gx", "tag_team")
+# The record that states each Rule Box's Prize count: メガシンカ【ex】ルール 3 (guide-ja
+# Ⅱ-D-18 FAQ), VMAX ルール 3 (guide-zh Ⅱ-D-18 FAQ 1), ポケモン【ex】 2 (guide-ja Ⅱ-E-31
+# FAQ 1: 「ポケモン【ex】」を【きぜつ】させて、サイドを2枚とった), V and VSTAR 2 (wiki-ja
+# 特殊なポケモン: Vルール, VSTARルール), GX 2 and TAG TEAM 3 (wiki-ja 過去のシリーズに登場した
+# 特殊なポケモン: GXルール, TAG TEAMルール). No Rule Box (and Radiant, whose rule says nothing
+# on Prizes): one per Pokémon, Ⅰ-D step 4.
+RULE_PRIZE_CITES = {"mega_ex": ("guide-ja:II-D-18/faq-1",), "vmax": ("guide-zh:II-D-18/faq-1",),
+                    "ex": ("guide-ja:II-E-31/faq-1",), "v": ("wiki-ja:特殊なポケモン",),
+                    "vstar": ("wiki-ja:特殊なポケモン",), "gx": ("wiki-ja:過去のシリーズに登場した特殊なポケモン",),
+                    "tag_team": ("wiki-ja:過去のシリーズに登場した特殊なポケモン",)}
+NUMBER_ON_THE_CARD = tuple(rule for rule in ("ex", "v", "vstar", "gx", "tag_team") if rule not in RULE_PRIZE_CITES)
 # Procedures with a Knock Out step of their own (Ⅰ-A-01 step 7, Ⅰ-F); after another action
 # carried out (Format 2 `resolve: true`) the check is Ⅰ-D's alone.
 KO_PROCEDURES = ("attack", "checkup")
@@ -50,6 +55,7 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
         max_hp, changes = board.max_hp(mon)
         on = damage_after.get(mon.position, mon.damage)
         remaining = max_hp - on
+        gone = _hp_changes_gone(board, mon, max_hp, on)
         if remaining > 0:
             if on != (before.get(mon.uid, mon.damage) if before is not None else mon.damage):
                 # The changed maximum HP decides only when the printed HP alone would be gone.
@@ -58,7 +64,8 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
                             printed=mon.hp, effects=effects_msg(changes), damage=on, left=remaining) if decided else
                         msg("knockout.survives", mon=mon.name, pos=Pos(mon.position), hp=max_hp, damage=on,
                             left=remaining))
-                ruling.step("knockout_check", said, cite_ko + [c for e in decided for c in cites_of(e)],
+                ruling.step("knockout_check", _with_gone(said, gone),
+                            [*gone_cites(gone), *cite_ko, *[c for e in decided for c in cites_of(e)]],
                             value=remaining, target=mon.position)
             continue
         cites = cite_ko + [c for e in changes for c in cites_of(e)]
@@ -66,7 +73,8 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
                     effects=effects_msg(changes), damage=on,
                     left=remaining) if changes else
                 msg("knockout.knocked_out", mon=mon.name, pos=Pos(mon.position), hp=max_hp, damage=on, left=remaining))
-        ruling.step("knockout_check", said, cites, value=remaining, target=mon.position)
+        ruling.step("knockout_check", _with_gone(said, gone), [*gone_cites(gone), *cites], value=remaining,
+                    target=mon.position)
         outcome.knocked_out.append(mon)
     for mon in outcome.knocked_out:
         taker = other(mon.owner)
@@ -101,6 +109,28 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
                         list(procedure_step("knockout", "prizes").cite), value=left)
             outcome.prizes_taken[side] = left
     return outcome
+
+
+def _hp_changes_gone(board: Board, mon: Pokemon, max_hp: int, damage: int) -> list:
+    """HP changes on the Pokémon that do not work now (a Tool's "+50 HP" under a Stadium
+    that removes Tools' effects, Ⅱ-D-13) and would have decided the check: with them it
+    would have HP left. The ruling says why the HP is what it is."""
+    silenced = board.silenced_on(mon, "max_hp")
+    lost = sum(s.placed.effect.get("amount", 0) for s in silenced)
+    if not silenced or (max_hp - damage > 0) == (max_hp + lost - damage > 0):
+        return []
+    return silenced
+
+
+def _with_gone(said, gone: list):
+    if not gone:
+        return said
+    return [said, msg("knockout.hp_change_gone", effects=not_applying_msg([(s.placed.effect, s.why) for s in gone]))]
+
+
+def gone_cites(gone: list) -> list[str]:
+    """What removed them decides (Ⅱ-D-13 and the card that says so)."""
+    return [c for s in gone for c in s.cites]
 
 
 def _reductions(board: Board, mon: Pokemon):

@@ -39,6 +39,34 @@ def _cite(key: str, *extra: str) -> list[str]:
     return list(procedure_step("play", key).cite) + list(extra)
 
 
+# Ⅱ-E-33 自分の手札から●●を▲▲枚(まで)選ぶ: fewer may be chosen, even none.
+CHOOSE_FROM_HAND = "guide-ja:II-E-33"
+
+
+# The card text's own words for it: 「自分の手札から草エネルギーを2枚まで選び」 (its `do` may not be given).
+FROM_HAND_UP_TO = (("手札から", "まで選"), ("手牌中", "最多"), ("패에서", "까지"))
+
+
+def _chooses_up_to_from_hand(actions, text: str = "") -> bool:
+    """The text chooses "up to N" cards from the hand (ナタネの活気 attaches up to 2 Grass Energy)."""
+    if any(all(word in text for word in words) for words in FROM_HAND_UP_TO):
+        return True
+    for action in actions or ():
+        if action.kind == "attach_energy" and action.get("up_to") is not None and (action.get("from") or "hand") == "hand":
+            return True
+        branches = [action.get(key) or () for key in ("then", "else", "heads", "tails")]
+        if any(_chooses_up_to_from_hand(branch) for branch in branches if isinstance(branch, (list, tuple))):
+            return True
+    return False
+
+
+def _general(key: str, kind: str) -> list[str]:
+    """The rule behind a check every Trainer has ("its condition", "nothing would happen"):
+    stated for Items in Ⅰ-B-01 and for Supporters again in Ⅰ-B-03 — a Supporter cites its own."""
+    cites = _cite(key)
+    return [c for c in cites if c != "guide-ja:I-B-01"] if kind == "supporter" else cites
+
+
 class Play:
     def __init__(self, scenario: Scenario, ruling: Ruling):
         ask: PlayAsk = scenario.ask
@@ -47,13 +75,14 @@ class Play:
         entry = load_catalog().lookup(ask.card)
         if entry is not None and entry.category != ask.card_kind:
             what = KIND_LABEL.get(entry.category, entry.category.replace("_", " "))
-            raise ScenarioError(scenario.file, scenario.line_of("ask.play.kind"), "ask.play.kind",
+            raise ScenarioError(scenario.file, scenario.line_of(f"{scenario.ask.path}.kind"), f"{scenario.ask.path}.kind",
                                 f"{entry.name} is a card of category {what} in the card catalog "
                                 f"({entry.file}:{entry.line}), not a {KIND_LABEL[ask.card_kind]}")
         self.name = entry.name if entry is not None else ask.card
         self.text = entry.text if entry is not None else ""
         self.cites = card_cites(entry.sections) if entry is not None else []
-        self.kind_cites = _cite(ask.card_kind) + self.cites
+        self.kind_cites = _cite(ask.card_kind) + self.cites + \
+            ([CHOOSE_FROM_HAND] if _chooses_up_to_from_hand(ask.do, self.text) else [])
 
     def refuse(self, text, cites) -> None:
         self.ruling.reason(text, list(cites) + self.cites)
@@ -78,7 +107,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 def in_hand(p: Play) -> None:
     """When the scenario lists the hand, the card must be in it."""
     if "you.hand" in p.scenario.lines and not any(same_card(c, p.ask.card) for c in p.scenario.you.hand):
-        raise ScenarioError(p.scenario.file, p.scenario.line_of("ask.play.card"), "ask.play.card",
+        raise ScenarioError(p.scenario.file, p.scenario.line_of(f"{p.scenario.ask.path}.card"), f"{p.scenario.ask.path}.card",
                             f"{p.ask.card} is not in you.hand ({', '.join(p.scenario.you.hand) or 'empty'})")
 
 
@@ -148,16 +177,18 @@ def condition(p: Play) -> None:
     problems = cannot_pay(p.scenario, "you", p.ask.pay, playing=p.ask.card)
     if problems:
         p.refuse(msg("play.pay.cannot", card=p.ask.card, problems=Joined(tuple(problems), sep="list.separator")),
-                 p.kind_cites + _cite("pay"))
+                 p.kind_cites + _general("pay", p.ask.card_kind))
     else:
-        p.ruling.step("pay", msg("play.pay.ok", card=p.ask.card), p.kind_cites + _cite("pay"))
+        p.ruling.step("pay", msg("play.pay.ok", card=p.ask.card), p.kind_cites + _general("pay", p.ask.card_kind))
 
 
 def nothing_happens(p: Play) -> None:
     does = p.ask.does or ()
     possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
                                  playing=p.ask.card)
-    cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does, p.cites)
+    cites = _cite(p.ask.card_kind) + _general("nothing_happens", p.ask.card_kind) + does_cites(does, p.cites)
+    if _chooses_up_to_from_hand(p.ask.do, p.text):
+        cites.append(CHOOSE_FROM_HAND)  # what it chooses from the hand may be none: the rest need not be done
     if any(words in p.text for words in BACK_AND_SHUFFLE):
         cites.append("guide-ja:II-E-36")  # shuffled even when the hand held only this card (its FAQ)
     if len(does) > 1 or any(word in p.text for word in THEN):

@@ -14,12 +14,12 @@ several Energy counts as several, and may also be discarded for fewer (Ⅱ-C-01 
 from __future__ import annotations
 
 from judgebot.engine.procedures.ability import card_cites
-from judgebot.engine.board.effects import Board, cites_of, combine, effect_msg, effects_msg, sources_msg
+from judgebot.engine.board.effects import Board, cites_of, combine, effect_msg, effects_msg, filter_msg, sources_msg
 from judgebot.engine.board.energy import attached_msg, units_of
 from judgebot.engine.board.model import Pokemon, RetreatAsk, Scenario
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
-from judgebot.i18n import Joined, Term, msg
+from judgebot.i18n import Joined, Pos, Term, msg
 
 # Ⅱ-C-17 FAQ 1 in both guides: an effect received earlier stays when the protection starts.
 EARLIER_EFFECT_STAYS = ("guide-ja:II-C-17/faq-1", "guide-zh:II-C-17/faq-1")
@@ -42,8 +42,14 @@ def effective_cost(board: Board, mon: Pokemon) -> tuple[int, list, list[str]]:
     silenced = board.silenced_on(mon, "retreat_cost")
     for s in silenced:
         cites += list(s.cites)
+    passed = board.passed_over(mon, "retreat_cost")  # on the board, but not for this Pokémon (ビッグネット)
+    for effect, _ in passed:
+        cites += list(cites_of(effect)) + card_cites(effect.cites)
     if not modifier.effects:
         not_working = [msg("retreat.cost.not_counting", effect=effect_msg(s.placed.effect), why=s.why) for s in silenced]
+        not_working += [msg("retreat.cost.not_counting", effect=effect_msg(effect),
+                            why=msg("damage.why.not_target", target=mon.name, pos=Pos(mon.position),
+                                    filter=filter_msg(missing))) for effect, missing in passed]
         return mon.retreat, [msg("retreat.cost.printed", n=mon.retreat), *not_working], cites
     for effect in modifier.effects:
         cites += list(cites_of(effect)) + card_cites(effect.cites)

@@ -1,7 +1,10 @@
-"""A turn as a sequence of actions (Format 2 `sequence`): each ask is ruled on the board
-the previous one left and, when allowed, carried out (procedures.carry_out; an attack
-changes the board by its own procedure). The sequence stops at the first ask that is
-not allowed, or when the game ends. The ruling's `sequence` holds the per-ask rulings; `knocked_out`,
+"""A turn as a sequence of actions (Format 2 `sequence`): each ask is read and ruled on
+the board the previous one left (what it names — a position, an Ability, an attack — is
+checked there: format.scenario.sequence_entry) and, when allowed, carried out
+(procedures.carry_out; an attack changes the board by its own procedure). An attack ends
+the turn (Ⅰ-A-01): an ask after it is not allowed, for that reason first and alone. The
+sequence stops at the first ask that is not allowed, or when the game ends. The ruling's
+`sequence` holds the per-ask rulings; `knocked_out`,
 `prizes_taken`, `triggered` and `discarded` accumulate over them; `board` is the board
 at the end, against the board the sequence started from.
 """
@@ -13,7 +16,9 @@ from importlib import import_module
 
 from judgebot.engine.board.model import Scenario
 from judgebot.engine.board.state import State
+from judgebot.engine.format.scenario import sequence_entry
 from judgebot.engine.ruling.trace import Ruling
+from judgebot.i18n import msg
 
 
 def rule_entry(scenario: Scenario, ruling: Ruling) -> Ruling:
@@ -31,7 +36,14 @@ def rule_entry(scenario: Scenario, ruling: Ruling) -> Ruling:
 def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     board = scenario
     done: list[Ruling] = []
+    attack = None
     for index, ask in enumerate(scenario.ask.asks):
+        if attack is not None:
+            done.append(_after_the_attack(scenario, ruling, ask, attack, done[-1]))
+            break
+        if index and scenario.ask.entries:
+            ask = sequence_entry(scenario, index, board)
+        attack = ask if ask.kind == "attack" else None
         entry = rule_entry(replace(board, ask=ask), ruling)
         done.append(entry)
         if not entry.allowed or entry.winner is not None:
@@ -58,6 +70,17 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
     ruling.board = {spot: now for spot, now in whole.items() if now != before.get(spot)}
     ruling.board_after = whole
     return ruling
+
+
+def _after_the_attack(scenario: Scenario, ruling: Ruling, ask, attack, attacked: Ruling) -> Ruling:
+    """An ask after an attack: the attack ended the turn (Ⅰ-A-01, "ワザを使い終えると自分の
+    番は終わります"), so nothing after it is done this turn — the first rule that stops it,
+    whatever else would."""
+    entry = Ruling(file=scenario.file, ask=ask.kind, in_play_of=ruling.in_play_of)
+    entry.reason(msg("sequence.turn_over", ask=msg(f"view.ask.{ask.kind}"), attack=attack.name), ["guide-ja:I-A-01"])
+    entry.allowed = False
+    entry.counters_after, entry.conditions_after = dict(attacked.counters_after), dict(attacked.conditions_after)
+    return entry
 
 
 def _settled(state: State) -> Scenario:

@@ -72,6 +72,9 @@ def mismatch(placed: Placed, event: Event, mon, state) -> Msg | None:
         # Ⅱ-E-06 / Ⅱ-E-31 FAQ: put onto the Bench from the Prize cards is not from the hand.
         return msg("trigger.why.bench_not_from_hand", mon=mon.name,
                    zone=Term(f"card_effect.zone.{event.details.get('from')}"))
+    if event.kind == "evolved" and event.details.get("from", "hand") != "hand":
+        # Ⅱ-E-05: "when you play this card from your hand to evolve": evolving by an effect is not.
+        return msg("trigger.why.evolve_not_from_hand", mon=mon.name)
     if event.kind == "attached":
         if event.details.get("from") != "hand":
             return msg("trigger.why.not_from_hand", zone=Term(f"card_effect.zone.{event.details.get('from')}"))

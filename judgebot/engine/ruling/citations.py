@@ -70,10 +70,14 @@ class Mention(str):
 
     card: str = ""
     listed_by: frozenset = frozenset()
+    # A section named only because a FAQ of the card belongs to it (card_cites): it
+    # answers only where that FAQ does — cited with the FAQ, never instead of it.
+    of_faq: str = ""
 
     def derive(self, text: str) -> "Mention":
         derived = Mention(text)
         derived.card, derived.listed_by = self.card, frozenset()
+        derived.of_faq = str(self) if "/faq-" in self else self.of_faq
         return derived
 
 
@@ -164,7 +168,7 @@ def decide(kind: str, candidates: Iterable[str], in_play: Callable[[], frozenset
     candidates = list(candidates)
     shared = any(type(c) is Mention and len(c.listed_by) > 1 for c in candidates)
     board = (in_play() if callable(in_play) else in_play) if shared else frozenset()
-    key = (kind, tuple((c, c.card, c.listed_by) if type(c) is Mention else c for c in candidates), board)
+    key = (kind, tuple((c, c.card, c.listed_by, c.of_faq) if type(c) is Mention else c for c in candidates), board)
     found = _decided.get(key)
     if found is None:
         if len(_decided) > 20_000:
@@ -185,6 +189,13 @@ def _decide(kind: str, candidates: list[str], in_play: frozenset) -> list[str]:
     cards = set(in_play) | {c.card for c in candidates if isinstance(c, Mention) and c.card}
     # A FAQ the catalog files under several cards is about them together.
     apart = {str(c) for c in candidates if isinstance(c, Mention) and not c.listed_by <= cards}
+    # A section a card names only through one of its FAQs: {section: its FAQs} (a section
+    # also named directly, by the procedure or the card, is not one of these).
+    direct = {str(c) for c in candidates if not (isinstance(c, Mention) and c.of_faq)}
+    via_faq: dict[str, set[str]] = {}
+    for c in candidates:
+        if isinstance(c, Mention) and c.of_faq and str(c) not in direct:
+            via_faq.setdefault(str(c), set()).add(c.of_faq)
     cites = [str(c) for c in dict.fromkeys(candidates)]
     allowed = _allowed(kind)
     if allowed is not None:
@@ -203,7 +214,8 @@ def _decide(kind: str, candidates: list[str], in_play: frozenset) -> list[str]:
     faqs = sorted(faqs, key=lambda c: not (c in mentions and guide_ja_of(item_of(c)) in applied))
     faqs = _one_faq_per_item_first(faqs)[:MAX_FAQS]
     items = [c for c in cites if rank(c) == 1 and (answers(c) or
-                                                   any(guide_ja_of(item_of(f)) == guide_ja_of(c) for f in faqs))]
+                                                   any(guide_ja_of(item_of(f)) == guide_ja_of(c) for f in faqs))
+             and (c not in via_faq or via_faq[c] & set(faqs))]
     answered = [i for f in faqs for i in items if guide_ja_of(i) == guide_ja_of(item_of(f))]
     items = list(dict.fromkeys(answered + items))
     procedures = [c for c in cites if rank(c) == 2]
@@ -231,13 +243,36 @@ def _play_rule_sections() -> dict[str, list[str]]:
     return {ja: [rule for _, rule in sorted(rules)] for ja, rules in found.items()}
 
 
-def _equivalent(corpus, cite: str, lang: str, cited: list[str]) -> str | None:
+# Ⅰ-A-01 is the whole attack; rules-ko states it in three places: the damage steps in
+# 기술의 데미지 계산의 순서, the Knock Out check in B-11 (포켓몬의 「기절」), everything else — declaring,
+# the cost, confusion, the text, the turn ending with the attack — in B-10 (기술을 사용한다).
+KO_ATTACK_DAMAGE_STEPS = ("base", "attacker_effects", "weakness", "resistance", "defender_effects", "final")
+KO_ATTACK_BY_STEP = {**{key: "rules-ko:기술의 데미지 계산의 순서" for key in KO_ATTACK_DAMAGE_STEPS},
+                     "knockout_check": "rules-ko:B-11"}
+
+
+# Where the rules-ko section on the subject does not state what the step applies, the guide-ja
+# section stays (ko cites guide-ja where its own edition lacks the rule): rules-ko A-02 defines
+# a damage counter, not that placing them is not damage (Ⅱ-C-07); B-09 [특성을 사용한다] says who
+# declares an Ability, where and how often — not that one that would change nothing, or whose
+# condition cannot be met, or that an effect removed, cannot be declared (Ⅰ-A-02).
+KO_KEEP_GUIDE: dict[str, tuple[str, ...] | None] = {
+    "guide-ja:II-C-07": None,
+    "guide-ja:I-A-02": ("nothing_happens", "pay", "negated", "reason"),
+}
+
+
+def _equivalent(corpus, cite: str, lang: str, cited: list[str], step: str | None = None) -> str | None:
     """The same rule in `lang`'s edition: zh the guide-zh counterpart (for a FAQ, the
     counterpart of its section, whose text holds it); ko the rules-ko section whose main
-    subject it is, one the step cites already first."""
+    subject it is (for Ⅰ-A-01 the one that states the step), one the step cites already first."""
     record = corpus.get(cite)
     if lang == "ko":
         ja = cite if record.doc == "guide-ja" else next((e for e in record.equivalents if e.startswith("guide-ja:")), None)
+        if ja == "guide-ja:I-A-01" and step is not None:
+            return KO_ATTACK_BY_STEP.get(step, "rules-ko:B-10")
+        if ja in KO_KEEP_GUIDE and (KO_KEEP_GUIDE[ja] is None or step in KO_KEEP_GUIDE[ja]):
+            return None
         options = _play_rule_sections().get(ja or "", [])
         return sorted(options, key=lambda r: r not in cited)[0] if options else None
     for candidate in (record, corpus.get(cite.split("/", 1)[0]) if "/" in cite else None):
@@ -250,8 +285,9 @@ def _equivalent(corpus, cite: str, lang: str, cited: list[str]) -> str | None:
     return None
 
 
-def localize(cites: Iterable[str], lang: str) -> list[str]:
-    """Each citation in the edition of `lang` where it has the rule (see _equivalent)."""
+def localize(cites: Iterable[str], lang: str, step: str | None = None) -> list[str]:
+    """Each citation in the edition of `lang` where it has the rule (see _equivalent);
+    `step` is the step kind the citations are for (a reason: "reason")."""
     from judgebot.corpus import load_corpus
 
     corpus = load_corpus()
@@ -259,6 +295,6 @@ def localize(cites: Iterable[str], lang: str) -> list[str]:
     out: list[str] = []
     for cite in cites:
         if corpus.get(cite).lang != lang:
-            cite = _equivalent(corpus, cite, lang, cites) or cite
+            cite = _equivalent(corpus, cite, lang, cites, step) or cite
         out.append(cite)
     return list(dict.fromkeys(out))

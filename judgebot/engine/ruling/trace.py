@@ -84,7 +84,7 @@ class Ruling:
     def _rendered(entry: dict, lang: str) -> dict:
         shown = dict(entry, text=i18n.render(entry["text"], lang))
         if lang in citations.LOCALIZED:
-            shown["cite"] = citations.localize(entry["cite"], lang)
+            shown["cite"] = citations.localize(entry["cite"], lang, entry.get("step", "reason"))
         return shown
 
     def append_text(self, entry: dict, more) -> None:
