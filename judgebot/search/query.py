@@ -182,34 +182,40 @@ def one_hit_per_rule(ranked: list[Scored], table: Table, query_lang: str) -> lis
 
 def current_rule_first(groups: list[Group], table: Table, limit: int) -> list[Group]:
     """A hit of an older record whose rule the current guide changed (`superseded_by`)
-    never ranks above that current rule (CONTRACT.md): when the current rule is among
-    the records the query found, it moves up above the older one if it scores at least
-    PROMOTE_CURRENT of it, else the older one moves down below it. Only the first `limit`
-    hits are shown, so only older records among them are looked at."""
+    never ranks above the current rule it differs from (CONTRACT.md): each record of
+    that rule the query found below it moves up above it if it scores at least
+    PROMOTE_CURRENT of it; if any is left below, the older hit moves down below the last
+    of them. Only the first `limit` hits are shown, so only older records among them are
+    looked at."""
     order = list(groups)
-    where: dict[int, int] | None = None
     k = 0
     while k < min(limit, len(order)):
         group = order[k]
         current = table.meta[group.shown.number][4]
-        if current:
-            if where is None:
-                where = {m.number: i for i, g in enumerate(order) for m in g.members}
-            places = [where[table.number_of[c]] for c in current
-                      if c in table.number_of and table.number_of[c] in where]
-            if places and min(places) > k:
-                j = min(places)
-                ahead = order[j]
-                if ahead.score >= PROMOTE_CURRENT * group.score:
-                    order.insert(k, order.pop(j))
-                    ahead.score = max(ahead.score, group.score)
-                else:
-                    order.insert(j, order.pop(k))
-                    group.score = min(group.score, ahead.score)
-                where = None
-                continue  # look at position k again: another hit is there now
-        k += 1
+        below = _below(order, k, current, table) if current else []
+        if not below:
+            k += 1
+            continue
+        for j in below:  # nearest first; each move shifts the rest down by one
+            ahead = order[j]
+            if ahead.score >= PROMOTE_CURRENT * group.score:
+                order.insert(k, order.pop(j))
+                ahead.score = max(ahead.score, group.score)
+                k += 1
+        left = _below(order, k, current, table)
+        if left:
+            last = left[-1]
+            order.insert(last, order.pop(k))
+            group.score = min(group.score, order[last - 1].score)
+        # position k holds another hit now (or the older one, all its current rules above)
     return order
+
+
+def _below(order: list[Group], k: int, current, table: Table) -> list[int]:
+    """Positions after k of the hits that stand for a record of `current` (the record or
+    an edition of its rule), nearest first."""
+    rules = {table.meta[table.number_of[c]][3] for c in current if c in table.number_of}
+    return [j for j in range(k + 1, len(order)) if table.meta[order[j].shown.number][3] in rules]
 
 
 def _window(text: str, span: tuple[int, int] | None) -> tuple[str, int]:
