@@ -435,13 +435,14 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None, in_corpus
             )
         )
 
+    chinese = expansion.language() == "zh"
     for kind, run, start in runs(residual):
         if kind == "word":
             if run not in STOPWORDS and (len(run) > 1 or run.isdigit()):
                 expansion.concepts.append(Concept(run, [run], weight=TYPED_WORD_WEIGHT, position=start,
                                                   english=[(english_stem(run),)]))
         else:
-            run = _korean_stem(run)
+            run = _korean_stem(run, chinese)
             if run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
                 expansion.concepts.append(Concept(run, [run], weight=TYPED_RUN_WEIGHT, position=start))
     _keep_main_concepts(expansion)
@@ -460,13 +461,43 @@ _KOREAN_ENDINGS = sorted(
 )
 
 
-def _korean_stem(run: str) -> str:
+# A Chinese question ends and joins its words with particles (吗, 呢, 的, 了 …) and
+# auxiliaries (可以, 能, 会 …): they are taken off either end of a typed run.
+_CHINESE_EDGES = sorted(
+    """吗 呢 吧 么 嘛 啊 的 了 是 在 也 还 都 就 会 能 要 可以 可 把 被 给 和 与 或 该 得 着 过
+    什么 怎么 怎样 如何 为什么 哪些 哪个 多少 几""".split(),
+    key=len, reverse=True,
+)
+
+
+def _korean_stem(run: str, chinese: bool = False) -> str:
+    """A typed run without its grammar: Korean particles and endings, or (in a Chinese
+    query) the particles at the ends of a Han run."""
     if not any("\uac00" <= c <= "\ud7af" for c in run):
-        return run
+        return _chinese_core(run) if chinese and _is_han(run) else run
     for ending in _KOREAN_ENDINGS:
         if run.endswith(ending) and len(run) - len(ending) >= 2:
             return run[: -len(ending)]
     return run
+
+
+def _chinese_core(run: str) -> str:
+    """A Han run without the particles and auxiliaries at its ends (two characters or
+    more are kept)."""
+    changed = True
+    while changed and len(run) > 2:
+        changed = False
+        for edge in _CHINESE_EDGES:
+            if len(run) - len(edge) < 2:
+                continue
+            if run.endswith(edge):
+                run, changed = run[: -len(edge)], True
+                break
+            if run.startswith(edge):
+                run, changed = run[len(edge):], True
+                break
+    return run
+
 
 
 def _keep_main_concepts(expansion: Expansion) -> None:
