@@ -329,12 +329,11 @@ def _wildcard_pattern(form: str) -> str:
     return "".join(pieces)
 
 
-def _required_literal(form: str) -> str:
-    """The longest piece of a placeholder form that any text it matches contains as
-    written (the pattern lets spaces and apostrophes go: "this attack" also matches
+def _required_literals(form: str) -> tuple[str, ...]:
+    """The pieces of a placeholder form that any text it matches contains as written
+    (the pattern lets spaces and apostrophes go: "this attack" also matches
     "this-attack")."""
-    pieces = re.split(r"[●\s']+", form)
-    return max(pieces, key=len)
+    return tuple(piece for piece in re.split(r"[●\s']+", form) if piece)
 
 
 @lru_cache(maxsize=256)
@@ -408,12 +407,12 @@ class TextMatcher:
                 self.owners.append(group)
             self.forms[form] = -1 - groups[group] if one_char else groups[group]
         # One alternation of every placeholder form costs ~50 ms to compile, more than
-        # the rest of a search: only the forms whose literal words occur in a text are
-        # compiled (a pattern whose literal is absent cannot match, so the result is
+        # the rest of a search: only the forms all of whose literal words occur in a text
+        # are compiled (a pattern with a literal absent cannot match, so the result is
         # that of the whole alternation).
         self.wildcard_patterns = list(wildcards)
         self.wildcard_owners = [wildcards[p] for p in self.wildcard_patterns]
-        self.wildcard_literals = [_required_literal(form) for form in wildcard_forms]
+        self.wildcard_literals = [_required_literals(form) for form in wildcard_forms]
 
     def _add(self, variant: str, entry: Entry) -> None:
         skeleton, _ = _skeleton(variant)
@@ -445,7 +444,8 @@ class TextMatcher:
                     found.append((offsets[i], offsets[i + length - 1] + 1,
                                   list(self.owners[-1 - hit if hit < 0 else hit])))
                     break
-        candidates = tuple(i for i, literal in enumerate(self.wildcard_literals) if literal in text)
+        candidates = tuple(i for i, literals in enumerate(self.wildcard_literals)
+                           if all(literal in text for literal in literals))
         if candidates:
             regex = _alternation(tuple(self.wildcard_patterns[i] for i in candidates))
             for match in regex.finditer(text):

@@ -27,6 +27,7 @@ hits' text) and the ID lookups.
 
 from __future__ import annotations
 
+import mmap
 import os
 import pickle
 import zlib
@@ -204,7 +205,8 @@ class Table:
     """The passage table of one index, read once per process; postings buckets are
     unpickled when first asked for."""
 
-    def __init__(self, data: bytes):
+    def __init__(self, data):
+        """`data`: the file's bytes (or a read-only map of them)."""
         size = int.from_bytes(data[:8], "little")
         head = pickle.loads(data[8:8 + size])
         if not isinstance(head, dict) or head.get("format") != FORMAT:
@@ -299,7 +301,10 @@ def load_table(folder: str) -> Table:
     if cached and cached[0] == signature:
         return cached[1]
     try:
-        table = Table(path.read_bytes())
+        with open(path, "rb") as handle:
+            # mapped, not read: a search touches the head and a few dozen buckets of it
+            data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        table = Table(data)
     except ValueError:
         raise
     except Exception as exc:  # any unpickling or decoding error: a damaged file
