@@ -16,8 +16,9 @@ Each concept weighs its weight × idf (rarer concepts say more). A record scores
 where "best passage" is the BM25 sum of the concepts in the record's best passage,
 "heading" the weight of the concepts its heading (or English title) names, "record" the
 weight of those it mentions anywhere, and coverage the share of the query's weight its
-best passage and heading cover together: the paragraph that answers, not a long section
-that mentions each word somewhere, ranks first.
+best passage and heading cover together (RECORD_COVERAGE of it counts the whole record):
+the paragraph that answers, not a long section that mentions each word somewhere, ranks
+first.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ from judgebot.search.passages import Table
 K1 = 1.2
 B = 0.75
 HEADING = 1.5
+# The share of the coverage that counts the whole record rather than its best passage
+# (a rule stated over two paragraphs).
+RECORD_COVERAGE = 0.35
 BREADTH = 0.25
 DEFINED_BONUS = 0.5
 # A card the query names helps find the rule about it; unless the query is only about
@@ -294,7 +298,10 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
             covered = mass(heads)
         else:
             covered = passage_mass[unit] + mass(heads & ~passage_bits[unit])
-        coverage = covered / (total_in[meta[number][2]] or total)
+        within = total_in[meta[number][2]] or total
+        coverage = covered / within
+        if RECORD_COVERAGE:
+            coverage = (1 - RECORD_COVERAGE) * coverage + RECORD_COVERAGE * mass(anywhere | heads) / within
         if coverage > 1.0:
             coverage = 1.0
         base = best_value + HEADING * heading_mass[number] + BREADTH * mass(anywhere | heads)
