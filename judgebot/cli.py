@@ -164,6 +164,8 @@ def index(
         else:
             state = {"cache": "up to date", "shipped": "restored from the copy shipped with judgebot",
                      "corpus": "built"}[info["source"]]
+            if info.get("repaired"):
+                state = f"damaged ({info['repaired']}), {state}"
             _console().print(
                 f"index {state}: {info['documents']} records, corpus {info['content_hash']}, "
                 f"at {info['path']}"
