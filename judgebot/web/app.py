@@ -80,7 +80,7 @@ def _message(request: Request, exc: Exception, status: int) -> str:
         what = "API" if request.url.path.startswith("/api/") else "page"
         return f"no {what} at {shorten(request.url.path, SHOWN_PATH)}"
     if status == 405:
-        allowed = (getattr(exc, "headers", None) or {}).get("Allow", "")
+        allowed = _error_headers(exc).get("Allow", "")
         return f"{shorten(request.method, 10)} is not answered at {shorten(request.url.path, SHOWN_PATH)}; use {allowed}"
     if isinstance(exc, HTTPException):
         return str(exc.detail)
@@ -97,8 +97,15 @@ def _error_json(request: Request, exc: Exception, status: int) -> dict:
     return {"error": error}
 
 
+METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
 def _error_headers(exc: Exception) -> dict:
     headers = dict(getattr(exc, "headers", None) or {}) if isinstance(exc, HTTPException) else {}
+    if "Allow" in headers:  # Starlette lists a route's methods from a set: in any order
+        methods = [m.strip() for m in headers["Allow"].split(",")]
+        headers["Allow"] = ", ".join(sorted(methods, key=lambda m: (m not in METHOD_ORDER, METHOD_ORDER.index(m)
+                                                                     if m in METHOD_ORDER else 0, m)))
     if isinstance(exc, service.Unavailable):
         headers["Retry-After"] = str(exc.retry_after)
     return headers
