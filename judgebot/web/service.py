@@ -104,12 +104,19 @@ def term_or_suggestions(word: str) -> tuple[dict, list[dict]]:
 
 def term_suggestions(word: str, n: int = 5) -> list[dict]:
     """Glossary terms spelled close to `word` in any language, for a word with no
-    entry: [{"term", "en"}], the term as written in the word's script."""
+    entry: [{"term", "lang", "en"}], each term in the language whose spelling is closest
+    to the word (a Korean typo is offered Korean terms)."""
+    from difflib import SequenceMatcher
+
     from judgebot.glossary import glossary
 
-    entries = glossary().close(word, cutoff=0.5, langs=LANGS, n=n + 3)[:n]
-    latin = word.isascii()
-    return [{"term": entry.en if latin else entry.ja, "en": entry.en} for entry in entries]
+    out = []
+    for entry in glossary().close(word, cutoff=0.5, langs=LANGS, n=n + 3)[:n]:
+        forms = [(lang, getattr(entry, lang)) for lang in LANGS if getattr(entry, lang, None)]
+        lang, form = max(forms, key=lambda lf: SequenceMatcher(None, word.lower(), lf[1].lower()).ratio())
+        if all(form != seen["term"] for seen in out):
+            out.append({"term": form, "lang": lang, "en": entry.en})
+    return out
 
 
 def rule_text(text: str | bytes, lang: str | None = None) -> dict:
