@@ -10,6 +10,7 @@ wait for a worker; a query is checked against the library's bounds before it wai
 
 from __future__ import annotations
 
+import asyncio
 import time
 from contextlib import asynccontextmanager
 from urllib.parse import parse_qs
@@ -207,11 +208,9 @@ def _search_lang(request: Request) -> str:
 
 
 async def _search(request: Request, query: str, limit: int) -> dict:
-    """A search on the search threads, its query checked against the library's bounds
+    """A search by a search worker, its query checked against the library's bounds
     first (a 100 KB query is refused at once, however many searches are waiting)."""
-    lang, doc = _search_lang(request), _param(request, "doc")
-    service.check_query(query)
-    return await request.app.state.searches.run(service.search, query, lang, doc, limit)
+    return await request.app.state.searches.search(query, _search_lang(request), _param(request, "doc"), limit)
 
 
 # -- JSON API (CONTRACT.md serve) ------------------------------------------------
@@ -360,28 +359,26 @@ def _warm_up() -> None:
     try:
         ensure_index()
     except JudgebotError:
-        pass  # an unwritable cache: each search thread reads the shipped index instead
+        pass  # an unwritable cache: each search worker reads the shipped index instead
     service.examples()
 
 
 def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = True,
-               workers: int = service.RULING_WORKERS, search_threads: int = service.SEARCH_THREADS) -> Starlette:
+               workers: int = service.RULING_WORKERS, search_workers: int = service.SEARCH_WORKERS) -> Starlette:
     """The app: `workers` ruling processes (each ruling bounded by `ruling_seconds`,
-    the wait for a worker included) and `search_threads` search threads."""
+    the wait for a worker included) and `search_workers` search processes."""
     rulings = service.RulingPool(workers, ruling_seconds)
-    searches = service.SearchPool(search_threads)
+    searches = service.SearchPool(search_workers)
 
     @asynccontextmanager
     async def lifespan(app: Starlette):
         if warm_up:
             await run_in_threadpool(_warm_up)
-            await app.state.searches.run(_open_index)
-            await rulings.start()
+            await asyncio.gather(searches.start(), rulings.start())
         try:
             yield
         finally:
-            await rulings.close()
-            searches.close()
+            await asyncio.gather(rulings.close(), searches.close())
 
     routes = [
         Route("/", search_page, name="search"),
@@ -403,8 +400,3 @@ def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = T
     app.state.rulings, app.state.searches = rulings, searches
     return app
 
-
-def _open_index() -> None:
-    from judgebot.search.index import open_searcher
-
-    open_searcher()

@@ -13,9 +13,9 @@ import asyncio
 import io
 import json
 import math
+import os
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from importlib import resources
 
@@ -25,10 +25,13 @@ from judgebot.errors import InputError, JudgebotError, ScenarioError, shorten
 SCENARIO_NAME = "scenario.yaml"
 RULING_SECONDS = 10.0
 RULING_WORKERS = 2
-SEARCH_THREADS = 4
+SEARCH_WORKERS = max(1, min(4, os.cpu_count() or 1))
+SEARCH_SECONDS = 10.0
 # Requests that may wait for a ruling worker, per worker, before the next is turned
-# away at once (each holds its scenario, up to 1 MB, while it waits).
+# away at once (each holds its scenario, up to 1 MB, while it waits); a search holds
+# only its query (at most 1,000 characters).
 WAITING_PER_WORKER = 16
+SEARCHES_WAITING_PER_WORKER = 64
 LANGS = ("ja", "zh", "ko", "en")
 
 
@@ -41,17 +44,17 @@ class Unavailable(JudgebotError):
         super().__init__(message)
 
 
-class RulingTimeout(Unavailable):
-    """A ruling took longer than the server allows."""
+class TimedOut(Unavailable):
+    """A ruling (or a search) took longer than the server allows."""
 
-    def __init__(self, seconds: float, retry_after: int = 1):
+    def __init__(self, what: str, seconds: float, retry_after: int = 1):
         self.seconds = seconds
-        super().__init__(f"the ruling took longer than {seconds:g} s and was stopped", retry_after)
+        super().__init__(f"the {what} took longer than {seconds:g} s and was stopped", retry_after)
 
 
 class Busy(Unavailable):
-    """Every ruling worker stayed busy past the request's deadline, or too many
-    requests already wait for one."""
+    """Every worker stayed busy past the request's deadline, or too many requests
+    already wait for one."""
 
 
 def search(query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
@@ -130,31 +133,18 @@ def rule_text(text: str | bytes, lang: str | None = None) -> dict:
     return rule(load_scenario_text(text, SCENARIO_NAME)).to_dict(lang or "en")
 
 
-class SearchPool:
-    """A few long-lived threads for searches: each opens its own index reader once
-    (judgebot.search.index.open_searcher), and requests beyond them wait in order."""
-
-    def __init__(self, threads: int = SEARCH_THREADS):
-        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="judgebot-search")
-
-    async def run(self, function, *args):
-        return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
-
-    def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
-
-
 class _Worker:
-    """One ruling process (`judgebot.web.worker`), started on first use and started
-    again after it was stopped."""
+    """One worker process (`python -m judgebot.web.worker ROLE`), started on first use
+    and started again after it was stopped."""
 
-    def __init__(self):
+    def __init__(self, role: str):
+        self.role = role
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
         if self.process is None or self.process.returncode is not None:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "judgebot.web.worker",
+                sys.executable, "-m", "judgebot.web.worker", self.role,
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
 
     async def ask(self, message: bytes) -> bytes:
@@ -163,7 +153,7 @@ class _Worker:
         await self.process.stdin.drain()
         line = await self.process.stdout.readline()
         if not line.endswith(b"\n"):
-            raise OSError("the ruling worker stopped")
+            raise OSError(f"the {self.role} worker stopped")
         return line
 
     async def stop(self) -> None:
@@ -182,27 +172,33 @@ class _Worker:
         await self.stop()
 
 
-class RulingPool:
-    """`workers` ruling processes shared by every request. A request waits, in order
-    of arrival, for a free worker; its deadline (`seconds`) counts from its arrival,
-    so the wait and the ruling together are bounded: past it the answer is Busy (no
-    worker came free) or RulingTimeout (the ruling itself ran too long: its worker is
-    stopped and started again). Both are HTTP 503 with Retry-After. Requests beyond
-    WAITING_PER_WORKER per worker are turned away at once.
+class WorkerPool:
+    """`workers` processes of one role (judgebot.web.worker) shared by every request. A
+    request waits, in order of arrival, for a free worker; its deadline (`seconds`)
+    counts from its arrival, so the wait and the work together are bounded: past it the
+    answer is Busy (no worker came free) or TimedOut (the work itself ran too long: its
+    worker is stopped and started again). Both are HTTP 503 with Retry-After. Requests
+    beyond `waiting_per_worker` per worker are turned away at once.
+
+    Processes, not threads: a ruling can be stopped, and searches (Python work) use
+    every core instead of taking turns on one. A worker reads its requests on stdin, so
+    it ends with the server however the server ends.
 
     Created outside any event loop; used from one (the server's)."""
 
-    def __init__(self, workers: int = RULING_WORKERS, seconds: float = RULING_SECONDS,
-                 waiting_per_worker: int = WAITING_PER_WORKER):
+    role = ""
+    what, whats = "request", "requests"
+
+    def __init__(self, workers: int, seconds: float, waiting_per_worker: int):
         if workers < 1:
             raise InputError(f"workers: expected at least 1, got {workers}")
         self.size = workers
         self.seconds = seconds
         self.max_waiting = waiting_per_worker * workers
         self.waiting = 0
-        self._workers = [_Worker() for _ in range(workers)]
+        self._workers = [_Worker(self.role) for _ in range(workers)]
         self._idle: asyncio.Queue | None = None
-        self._mean = 0.2  # seconds a ruling takes, averaged: the Retry-After estimate
+        self._mean = 0.2  # seconds one request takes, averaged: the Retry-After estimate
 
     def _queue(self) -> asyncio.Queue:
         if self._idle is None:
@@ -212,7 +208,7 @@ class RulingPool:
         return self._idle
 
     async def start(self) -> None:
-        """Start every worker now, so that the first rulings do not wait for one."""
+        """Start every worker now, so that the first requests do not wait for one."""
         self._queue()
         await asyncio.gather(*(worker.start() for worker in self._workers))
 
@@ -220,54 +216,90 @@ class RulingPool:
         """Seconds until a request sent now would likely find a worker."""
         return min(math.ceil(self.seconds), math.ceil(self._mean * (self.waiting + 1) / self.size))
 
-    async def rule(self, text: str | bytes, lang: str | None = None) -> dict:
+    async def ask(self, header: dict, body: bytes) -> dict:
+        """The worker's reply to one request (header and body), within the deadline."""
         arrived = time.monotonic()
-        body = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-        if len(body) > LIMITS.file_bytes:
-            raise ScenarioError(SCENARIO_NAME, None, "",
-                                f"{len(body):,} bytes, over the limit of {LIMITS.file_bytes:,}")
         idle = self._queue()
         if idle.empty() and self.waiting >= self.max_waiting:
-            raise Busy(f"{self.waiting} rulings are already waiting for the {self.size} ruling "
-                       f"worker(s); try again shortly", self.retry_after())
+            raise Busy(f"{self.waiting} {self.whats} are already waiting for the {self.size} {self.what} "
+                       "worker(s); try again shortly", self.retry_after())
         self.waiting += 1
         try:
             worker = await asyncio.wait_for(idle.get(), self.seconds)
         except asyncio.TimeoutError:
-            raise Busy(f"every ruling worker stayed busy for {self.seconds:g} s; try again shortly",
+            raise Busy(f"every {self.what} worker stayed busy for {self.seconds:g} s; try again shortly",
                        self.retry_after()) from None
         finally:
             self.waiting -= 1
         try:
             left = self.seconds - (time.monotonic() - arrived)
             started = time.monotonic()
-            message = json.dumps({"lang": lang, "size": len(body)}).encode() + b"\n" + body
+            message = json.dumps({**header, "size": len(body)}).encode() + b"\n" + body
             try:
                 if left <= 0:
                     raise asyncio.TimeoutError
                 line = await asyncio.wait_for(worker.ask(message), left)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                await worker.stop()
-                raise
-            except (OSError, ValueError):
-                await worker.stop()
+            except (asyncio.TimeoutError, asyncio.CancelledError, OSError, ValueError):
+                await worker.stop()  # stopped in the middle of an exchange: start afresh
                 raise
             self._mean = 0.8 * self._mean + 0.2 * (time.monotonic() - started)
         except asyncio.TimeoutError:
-            raise RulingTimeout(self.seconds, self.retry_after()) from None
+            raise TimedOut(self.what, self.seconds, self.retry_after()) from None
         finally:
             idle.put_nowait(worker)
-        reply = json.loads(line)
-        if "ok" in reply:
-            return reply["ok"]
-        if "scenario" in reply:
-            error = reply["scenario"]
-            raise ScenarioError(error["file"], error["line"], error["key"], error["message"],
-                                column=error.get("column"))
-        raise InputError(reply["input"])
+        return json.loads(line)
 
     async def close(self) -> None:
         await asyncio.gather(*(worker.close() for worker in self._workers))
+
+
+def _raise_worker_error(reply: dict) -> None:
+    if "scenario" in reply:
+        error = reply["scenario"]
+        raise ScenarioError(error["file"], error["line"], error["key"], error["message"],
+                            column=error.get("column"))
+    raise InputError(reply["input"])
+
+
+class RulingPool(WorkerPool):
+    """Rulings (`check --json` objects) from `workers` processes (see WorkerPool)."""
+
+    role = "rule"
+    what, whats = "ruling", "rulings"
+
+    def __init__(self, workers: int = RULING_WORKERS, seconds: float = RULING_SECONDS,
+                 waiting_per_worker: int = WAITING_PER_WORKER):
+        super().__init__(workers, seconds, waiting_per_worker)
+
+    async def rule(self, text: str | bytes, lang: str | None = None) -> dict:
+        body = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+        if len(body) > LIMITS.file_bytes:
+            raise ScenarioError(SCENARIO_NAME, None, "",
+                                f"{len(body):,} bytes, over the limit of {LIMITS.file_bytes:,}")
+        reply = await self.ask({"lang": lang}, body)
+        if "ok" not in reply:
+            _raise_worker_error(reply)
+        return reply["ok"]
+
+
+class SearchPool(WorkerPool):
+    """Searches (`search --json` documents) from `workers` processes, each with the
+    corpus, the glossary and its own reader of the index loaded once (see WorkerPool)."""
+
+    role = "search"
+    what, whats = "search", "searches"
+
+    def __init__(self, workers: int = SEARCH_WORKERS, seconds: float = SEARCH_SECONDS,
+                 waiting_per_worker: int = SEARCHES_WAITING_PER_WORKER):
+        super().__init__(workers, seconds, waiting_per_worker)
+
+    async def search(self, query: str, lang: str = "all", doc: str | None = None, limit: int = 10) -> dict:
+        check_query(query)  # refused here, before it waits for a worker
+        request = {"query": query, "lang": lang, "doc": doc, "limit": limit}
+        reply = await self.ask({}, json.dumps(request, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        if "ok" not in reply:
+            _raise_worker_error(reply)
+        return reply["ok"]
 
 
 def card_pdf(citations: list[str], chapter: str | None, lang: str | None) -> tuple[bytes, dict]:

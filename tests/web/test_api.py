@@ -93,13 +93,13 @@ def _pool_run(pool, coroutine_function):
 
 
 def test_a_ruling_over_its_time_limit_is_stopped(web_env):
-    from judgebot.web.service import RulingPool, RulingTimeout
+    from judgebot.web.service import RulingPool, TimedOut
 
     body = (RULINGS / "spec-example_iron-defender.yaml").read_bytes()
     pool = RulingPool(workers=1, seconds=0.0001)
 
     async def scenario():
-        with pytest.raises(RulingTimeout) as info:
+        with pytest.raises(TimedOut) as info:
             await pool.rule(body)
         assert info.value.retry_after >= 1
         pool.seconds = 60  # the next ruling gets a fresh worker
@@ -168,6 +168,31 @@ def test_rulings_run_on_every_worker_of_the_pool(web_env):
     answers, pids = _pool_run(pool, scenario)
     assert len(pids) == 3
     assert answers == [check_file(path) | {"file": "scenario.yaml"} for path in sorted(RULINGS.glob("*.yaml"))[:8]]
+
+
+def test_workers_run_with_their_memory_bounded(web_env):
+    from judgebot.web.service import RulingPool
+    from judgebot.web.worker import MEMORY_BYTES
+
+    pool = RulingPool(workers=1, seconds=60)
+
+    async def scenario():
+        await pool.rule((RULINGS / "spec-example_iron-defender.yaml").read_bytes())
+        limits = Path(f"/proc/{pool._workers[0].process.pid}/limits").read_text()
+        return next(line for line in limits.splitlines() if line.startswith("Max address space"))
+
+    assert _pool_run(pool, scenario).split()[3:5] == [str(MEMORY_BYTES), str(MEMORY_BYTES)]
+
+
+def test_the_cards_form_reads_citations_with_spaces():
+    from judgebot.web.views import split_citations
+
+    assert split_citations("rules-ko:기술의 데미지 계산의 순서 guide-ja:I-A-03") == [
+        "rules-ko:기술의 데미지 계산의 순서", "guide-ja:I-A-03"]
+    assert split_citations("I-A-03, II-B-07/faq-1 B-12 ⅱ-b-08") == ["I-A-03", "II-B-07/faq-1", "B-12", "ⅱ-b-08"]
+    assert split_citations("wiki-ja:ポケモンカードゲーム Online,rules-ja:どく やけど ねむり") == [
+        "wiki-ja:ポケモンカードゲーム Online", "rules-ja:どく やけど ねむり"]
+    assert split_citations("  ") == []
 
 
 def test_a_busy_pool_is_a_503_with_retry_after_and_the_security_headers(client):

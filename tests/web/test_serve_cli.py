@@ -11,7 +11,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
+from judgebot.web.service import SEARCH_WORKERS
 from tests.web.conftest import free_port
 
 
@@ -42,7 +44,9 @@ def test_serve_prints_its_url_then_answers_the_page_and_the_api(cache_dir, tmp_p
         status, headers, body = _get(f"{base}/")
         assert status == 200 and b'name="q"' in body
         workers = _children(process.pid)
-        assert len(workers) == 1  # --workers 1: one ruling process, started with the server
+        roles = sorted(Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[-2].decode() for pid in workers)
+        # --workers 1: one ruling process; a search process per core (at most 4), all started with the server
+        assert roles == ["rule"] + ["search"] * SEARCH_WORKERS
     finally:
         process.send_signal(signal.SIGINT)  # Ctrl+C
         process.wait(timeout=30)
