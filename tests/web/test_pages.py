@@ -328,6 +328,20 @@ def test_a_method_not_answered_is_a_page_with_allow(desk):
     assert "use GET, HEAD" in desk.locator("main").inner_text()
 
 
+def test_the_check_api_opened_in_a_browser_says_to_post(desk):
+    response = desk.goto("/api/check")
+    assert response.status == 405 and response.headers["allow"] == "POST"
+    assert response.headers["content-type"].startswith("application/json")
+    assert "use POST" in desk.locator("body").inner_text()
+
+
+def test_an_unknown_id_of_100_kb_is_echoed_cut_short(desk):
+    response = desk.goto(_href("guide-ja:" + "Z" * 100_000))
+    assert response.status == 404
+    text = desk.locator("main").inner_text()
+    assert "unknown ID 'guide-ja:ZZZ" in text and len(text) < 500
+
+
 # -- axe-core on every page ------------------------------------------------------------
 
 def _axe(page) -> list[dict]:
