@@ -66,13 +66,17 @@ def _warm(role: str) -> None:
 
         load_catalog()
     else:
+        from judgebot.errors import JudgebotError
         from judgebot.glossary import glossary
         from judgebot.search.index import open_searcher
         from judgebot.web.service import corpus
 
         corpus()
         glossary()
-        open_searcher()
+        try:
+            open_searcher()
+        except JudgebotError:
+            pass  # e.g. an unusable cache: each search answers with the error (a 400)
 
 
 def main(argv: list[str]) -> None:
