@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from urllib.parse import parse_qs
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -77,6 +78,8 @@ def _status(exc: Exception) -> int:
 def _message(request: Request, exc: Exception, status: int) -> str:
     if isinstance(exc, JudgebotError):
         return str(exc.detail) if isinstance(exc, ScenarioError) else str(exc)
+    if isinstance(exc, HTTPException) and exc.detail != HTTPStatus(status).phrase:
+        return str(exc.detail)  # a route's own words (no example named …)
     if status == 404:
         what = "API" if request.url.path.startswith("/api/") else "page"
         return f"no {what} at {shorten(request.url.path, SHOWN_PATH)}"
@@ -105,8 +108,7 @@ def _error_headers(exc: Exception) -> dict:
     headers = dict(getattr(exc, "headers", None) or {}) if isinstance(exc, HTTPException) else {}
     if "Allow" in headers:  # Starlette lists a route's methods from a set: in any order
         methods = [m.strip() for m in headers["Allow"].split(",")]
-        headers["Allow"] = ", ".join(sorted(methods, key=lambda m: (m not in METHOD_ORDER, METHOD_ORDER.index(m)
-                                                                     if m in METHOD_ORDER else 0, m)))
+        headers["Allow"] = ", ".join(sorted(methods, key=lambda m: (METHOD_ORDER + (m,)).index(m)))
     if isinstance(exc, service.Unavailable):
         headers["Retry-After"] = str(exc.retry_after)
     return headers
@@ -127,8 +129,7 @@ async def _error_response(request: Request, exc: Exception) -> Response:
         return response
     suggestions = exc.suggestions if isinstance(exc, UnknownIdError) else []
     return page("error.html", status=status, headers=headers, status_code=status,
-                message=_message(request, exc, status), suggestions=suggestions,
-                searched=exc.ident if isinstance(exc, UnknownIdError) else None)
+                message=_message(request, exc, status), suggestions=suggestions)
 
 
 class SecurityHeaders:

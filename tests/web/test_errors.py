@@ -77,6 +77,11 @@ def test_no_api_or_page_at_an_address_is_a_404(client):
     assert len(assert_json_error(client.get(long), 404)["message"]) < 150
 
 
+def test_an_unknown_example_says_so(client):
+    html = assert_page_error(client.get("/check?example=" + "n" * 5000), 404)
+    assert "no example named &#39;nnn" in html and "n" * 200 not in html
+
+
 def test_an_unknown_id_is_echoed_cut_short(client):
     ident = "guide-ja:" + "Z" * 60_000
     error = assert_json_error(client.get(f"/api/show/{ident}"), 404)
