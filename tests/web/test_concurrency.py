@@ -127,7 +127,7 @@ def test_eight_judges_for_ten_seconds_get_what_one_judge_gets(floor_server):
           + ", ".join(f"{seconds * 1000:.0f} ms" for _, seconds, _ in probes))
     assert errors == []
     assert differences == []
-    assert sum(counts) > 2 * len(requests) and min(counts) > 0  # each judge was answered, many times
+    assert sum(counts) >= len(requests) and min(counts) >= 3  # each judge was answered, several times
     assert len(probes) == PROBES
     for status, seconds, answer in probes:
         assert status == 400 and b"over the limit of 1,000" in answer
