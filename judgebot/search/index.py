@@ -309,12 +309,13 @@ def ensure_index(rebuild: bool = False, from_scratch: bool = False, verify: bool
             corpus = load_corpus()
             target, _ = _build(root, corpus)
             info = _info(True, target, corpus.content_hash, "corpus")
-    if problem not in (None, NOT_BUILT):
+    if problem not in (None, NOT_BUILT, NO_MANIFEST):
         info["repaired"] = problem
     return info
 
 
 NOT_BUILT = "not built"
+NO_MANIFEST = "no manifest"  # an index made by a judgebot before manifests: made again, not "damaged"
 
 
 def damage(path: Path, full: bool = True) -> str | None:
@@ -332,7 +333,7 @@ def damage(path: Path, full: bool = True) -> str | None:
         written = manifest.stat().st_mtime_ns
         present = {p.name: p.stat() for p in path.iterdir() if p.name not in (READY, MANIFEST)}
     except FileNotFoundError:
-        return "no manifest"
+        return NO_MANIFEST
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         return f"unreadable manifest ({exc})"
     if not listed:
