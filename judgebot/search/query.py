@@ -27,6 +27,7 @@ from judgebot.errors import InputError
 from judgebot.search.analysis import normalize
 from judgebot.search.expand import Concept, Expansion, concept_grams, expand
 from judgebot.search.highlight import closest_window, find_matches, make_snippet
+from judgebot.search.limits import check_query
 from judgebot.search.index import open_searcher
 
 LANGS = ("ja", "zh", "ko", "en", "all")
@@ -63,6 +64,7 @@ ENGLISH_EDITION = "guide-ja"  # the authority: shown for an English query
 def validate(query: str, lang: str | None, doc: str | None, limit: int) -> None:
     if not isinstance(query, str) or not query.strip():
         raise InputError("empty query")
+    check_query(query)  # length and word count, before any work
     if lang is not None and lang not in LANGS:
         raise InputError(f"unknown --lang {lang!r}; choose one of: {', '.join(LANGS)}")
     if doc is not None and doc not in DOCS:

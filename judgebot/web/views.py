@@ -4,11 +4,63 @@ escape every text they print."""
 
 from __future__ import annotations
 
-from judgebot.corpus.model import DOC_LANG, Corpus, Record
+import re
+
+from judgebot.corpus.model import DOC_LANG, DOCS, Corpus, Record
+from judgebot.errors import JudgebotError, ScenarioError
 from judgebot.i18n import msg, render
 
 LANG_NAMES = {"ja": "日本語", "zh": "中文", "ko": "한국어", "en": "English"}
 KIND_LABEL = {"faq": "FAQ", "example": "Example", "section": ""}
+# The search page's choice (`lang` of /api/search): which documents, or for "en", how
+# the query is read. No document is in English: an English query is answered from
+# every document, through the glossary's English names, the guide-ja edition shown.
+SEARCH_LANG_LABELS = {
+    "all": ("All documents", "en"),
+    "ja": ("日本語の文書", "ja"),
+    "zh": ("中文文档", "zh"),
+    "ko": ("한국어 문서", "ko"),
+    "en": ("English query (all documents)", "en"),
+}
+# Where a citation starts in a list typed into the cards form: a document prefix or a
+# bare section ID. Anything else continues the citation before it (headings with spaces:
+# rules-ko:기술의 데미지 계산의 순서).
+_CITATION_START = re.compile(
+    r"(?i)^(?:(?:" + "|".join(map(re.escape, DOCS)) + r"):|(?:i{1,3}|[ⅰⅱⅲⅠⅡⅢ])-[a-h](?:$|[-/])|[a-h]-\d)"
+)
+
+
+def doc_lang(citation: str) -> str:
+    """The language a citation's document is written in (ja, zh, ko)."""
+    return DOC_LANG.get(citation.split(":", 1)[0], "ja")
+
+
+def split_citations(text: str) -> list[str]:
+    """The citations of the cards form's field: separated by commas or spaces, where a
+    word that cannot start a citation belongs to the one before it."""
+    out: list[str] = []
+    for part in text.split(","):
+        for i, word in enumerate(part.split()):
+            if i > 0 and not _CITATION_START.match(word):
+                out[-1] += " " + word
+            else:
+                out.append(word)
+    return out
+
+
+def chapters(corpus: Corpus) -> list[dict]:
+    """The guide's chapters (I-A … II-E), for the cards form: [{"id", "section", "title"}]."""
+    return [{"id": r.id, "section": r.section, "title": r.title} for r in corpus
+            if r.doc == "guide-ja" and r.kind == "section" and r.section.count("-") == 1]
+
+
+def check_problem(error: JudgebotError, status: int) -> dict:
+    """What the scenario editor shows above the scenario when it cannot rule."""
+    if isinstance(error, ScenarioError):
+        return {"title": "Invalid scenario", "line": error.line, "key": error.path, "message": error.detail}
+    title = "Cannot rule now" if status == 503 else "Cannot rule on that"
+    return {"title": title, "line": getattr(error, "line", None), "key": getattr(error, "path", ""),
+            "message": getattr(error, "detail", None) or str(error)}
 
 
 def snippet_pieces(snippet: str, matched: list[str]) -> list[tuple[str, bool]]:
@@ -36,7 +88,8 @@ def search_hits(result: dict) -> list[dict]:
 
 def linked(citations: list[str], corpus: Corpus) -> list[dict]:
     """Citations with their titles, for lists of links."""
-    return [{"id": c, "title": corpus.by_id[c].title if c in corpus.by_id else ""} for c in citations]
+    return [{"id": c, "title": corpus.by_id[c].title if c in corpus.by_id else "", "lang": doc_lang(c)}
+            for c in citations]
 
 
 def record_body(record: Record, corpus: Corpus) -> list[dict]:
@@ -74,7 +127,7 @@ def record_page(record: Record, corpus: Corpus) -> dict:
         "record": record,
         "label": KIND_LABEL.get(record.kind, ""),
         "source": " ".join(str(attribution[k]) for k in ("title", "version") if attribution.get(k)),
-        "parent": {"id": parent.id, "title": parent.title} if parent else None,
+        "parent": {"id": parent.id, "title": parent.title, "lang": parent.lang} if parent else None,
         "body": record_body(record, corpus),
         "children": linked(record.children, corpus),
         "faqs": linked(record.faqs, corpus) if not record.blocks else [],
