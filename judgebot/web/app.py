@@ -263,7 +263,8 @@ async def record_page(request: Request) -> Response:
     record = await run_in_threadpool(service.show, request.path_params["ident"], _param(request, "lang"))
     if record.id != request.path_params["ident"]:
         return RedirectResponse(request.url_for("record", ident=record.id), status_code=303)
-    return page("record.html", **views.record_page(record, service.corpus()))
+    english = _param(request, "lang") == "en"
+    return page("record.html", **views.record_page(record, service.corpus(), english))
 
 
 async def term_page(request: Request) -> Response:

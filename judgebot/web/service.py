@@ -306,8 +306,8 @@ def card_pdf(citations: list[str], chapter: str | None, lang: str | None) -> tup
     """A card PDF of the records or chapter chosen, rendered in memory."""
     from judgebot.cards import Selection, build_cards
 
-    if lang is not None and lang not in ("ja", "zh", "ko"):
-        raise InputError(f"lang: expected one of ja, zh, ko, got {shorten(lang, 20)!r}")
+    if lang is not None and lang not in ("ja", "zh", "ko", "en"):
+        raise InputError(f"lang: expected one of ja, zh, ko, en, got {shorten(lang, 20)!r}")
     if not citations and not chapter:
         raise InputError("choose the records (citations) or a chapter to print")
     buffer = io.BytesIO()

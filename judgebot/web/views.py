@@ -92,15 +92,19 @@ def linked(citations: list[str], corpus: Corpus) -> list[dict]:
             for c in citations]
 
 
-def record_body(record: Record, corpus: Corpus) -> list[dict]:
-    """The record's blocks in reading order; FAQ/example blocks carry their sub-record."""
+def record_body(record: Record, corpus: Corpus, english: bool = False) -> list[dict]:
+    """The record's blocks in reading order; FAQ/example blocks carry their sub-record.
+    `english`: each block also carries its English rendering (`en`), shown above the
+    original."""
+    english = english and record.text_en is not None
     if not record.blocks:
-        return [{"type": "para", "level": 0, "text": record.text}]
+        return [{"type": "para", "level": 0, "text": record.text, "en": record.text_en if english else None}]
     body = []
-    for block in record.blocks:
+    renderings = record.blocks_en if english else None
+    for i, block in enumerate(record.blocks):
         ref = block.get("ref")
         item = {"type": block.get("type", "para"), "level": int(block.get("level") or 0),
-                "text": block.get("text", "")}
+                "text": block.get("text", ""), "en": renderings[i] if renderings else None}
         if item["type"] in ("faq", "example") and ref in corpus.by_id:
             sub = corpus.by_id[ref]
             item.update(ref=ref, label=KIND_LABEL[sub.kind], text=sub.text)
@@ -108,33 +112,55 @@ def record_body(record: Record, corpus: Corpus) -> list[dict]:
     return body
 
 
-def language_switch(record: Record) -> list[dict]:
+def language_switch(record: Record, english: bool = False) -> list[dict]:
     """One entry per language the item exists in: the current one, and the others
-    through its equivalents (the switch follows the item into that edition)."""
+    through its equivalents (the switch follows the item into that edition); then
+    English, the record's own rendering beside its original."""
     langs = {record.lang: record.id}
     for eq in record.equivalents:
         lang = DOC_LANG.get(eq.split(":", 1)[0])
         if lang and lang not in langs:
             langs[lang] = eq
-    return [{"lang": lang, "name": LANG_NAMES[lang], "current": lang == record.lang,
-             "target": target} for lang, target in sorted(langs.items(), key=lambda kv: "jazhko".find(kv[0]))]
+    switch = [{"lang": lang, "name": LANG_NAMES[lang], "current": lang == record.lang and not english,
+               "target": target, "query": ""}
+              for lang, target in sorted(langs.items(), key=lambda kv: "jazhko".find(kv[0]))]
+    if record.text_en is not None:
+        switch.append({"lang": "en", "name": LANG_NAMES["en"], "current": english, "target": record.id,
+                       "query": "?lang=en"})
+    return switch
 
 
-def record_page(record: Record, corpus: Corpus) -> dict:
+def superseded(record: Record, corpus: Corpus) -> dict | None:
+    """An older document's rule the current guide changed: what differs and where the
+    current rule is, shown before the text."""
+    if not record.superseded_by:
+        return None
+    return {"label": render(msg("corpus.superseded_label"), "en"), "differs": record.differs,
+            "current_label": render(msg("corpus.current_rule"), "en"),
+            "current": linked(record.superseded_by, corpus)}
+
+
+def record_page(record: Record, corpus: Corpus, english: bool = False) -> dict:
+    """What the record page shows; `english`: the English rendering above the original
+    of each block, said to be unofficial."""
     attribution = corpus.documents[record.doc].attribution
     parent = corpus.by_id.get(record.parent) if record.parent else None
+    english = english and record.text_en is not None
     return {
         "record": record,
+        "english": english,
+        "english_notice": render(msg("corpus.english_label"), "en") if english else None,
+        "superseded": superseded(record, corpus),
         "label": KIND_LABEL.get(record.kind, ""),
         "source": " ".join(str(attribution[k]) for k in ("title", "version") if attribution.get(k)),
         "parent": {"id": parent.id, "title": parent.title, "lang": parent.lang} if parent else None,
-        "body": record_body(record, corpus),
+        "body": record_body(record, corpus, english),
         "children": linked(record.children, corpus),
         "faqs": linked(record.faqs, corpus) if not record.blocks else [],
         "examples": linked(record.examples, corpus) if not record.blocks else [],
         "refs": linked(record.refs, corpus),
         "equivalents": linked(record.equivalents, corpus),
-        "langs": language_switch(record),
+        "langs": language_switch(record, english),
         "notes": list(record.notes),
         "notes_label": render(msg("corpus.note_label"), record.lang),
     }

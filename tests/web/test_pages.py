@@ -256,7 +256,9 @@ def test_an_unknown_term_offers_the_closest_terms_and_a_search(desk):
 PAGES = ["/", "/?q=" + quote("にげる"), "/?q=zzzzzzzz", "/?q=" + quote("撤退") + "&lang=zh",
          _href("guide-ja:I-A-03"), _href("guide-zh:I-A-03"), _href("guide-ja:II-B-07/faq-1"), _href(SPACED_ID),
          "/term", "/term?q=" + quote("弱点"), "/term?q=zzzzzz", "/check", "/cards", "/cards.pdf",
-         "/nothing", _href("guide-ja:II-Z-99"), "/check?example=nothing"]
+         "/nothing", _href("guide-ja:II-Z-99"), "/check?example=nothing",
+         _href("guide-ja:II-B-07") + "?lang=en", _href("rules-ja:やけど"), _href("rules-ja:やけど") + "?lang=en",
+         "/?q=" + quote("やけど")]
 
 
 def test_every_page_has_one_h1(desk):
@@ -372,3 +374,26 @@ def test_axe_finds_no_violation_on_any_page(browser, server, scheme):
     found["/check (an invalid scenario)"] = _axe(page)
     context.close()
     assert {url: violations for url, violations in found.items() if violations} == {}
+
+
+# -- the English rendering and the superseded mark ------------------------------------
+
+def test_the_english_view_shows_each_block_above_its_original(desk):
+    desk.goto(_href("guide-ja:II-B-07"))
+    desk.click("nav.langs a[lang=en]")
+    assert desk.url.endswith("?lang=en")
+    assert "unofficial translation" in desk.locator(".english-notice").inner_text()
+    first = desk.locator(".beside").first
+    assert first.locator(".rendering").get_attribute("lang") == "en"
+    assert "ダメージ" in first.locator(".original").inner_text()
+    faq = desk.locator("section.sub.faq").first
+    assert faq.locator(".rendering").count() == 1 and faq.locator(".original").count() == 1
+    assert "lang=en" in desk.locator("p.actions a.button").get_attribute("href")
+
+
+def test_a_superseded_record_says_so_first_and_links_the_current_rule(desk):
+    desk.goto(_href("rules-ja:やけど"))
+    mark = desk.locator("aside.superseded")
+    assert "Superseded" in mark.inner_text() and "Burn" in mark.inner_text()
+    mark.locator("a").first.click()
+    assert desk.locator("h1 .cite").inner_text() == "guide-ja:I-F"
