@@ -171,6 +171,8 @@ def index(
         else:
             state = {"cache": "up to date", "shipped": "restored from the copy shipped with judgebot",
                      "corpus": "built"}[info["source"]]
+            if info.get("repaired"):
+                state = f"damaged ({info['repaired']}), {state}"
             _console().print(
                 f"index {state}: {info['documents']} records, corpus {info['content_hash']}, "
                 f"at {info['path']}"
@@ -362,6 +364,7 @@ def cards(
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="HOST", help="Address to listen on. 0.0.0.0 shares the page on the network (read the README first)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, metavar="PORT", help="TCP port."),
+    workers: int = typer.Option(2, "--workers", min=1, max=32, metavar="N", help="Processes that rule on scenarios, side by side (each ruling is stopped 10 s after it arrives, its wait for a worker included)."),
 ) -> None:
     """Serve the rules reference, the scenario checker and the JSON API to a web browser.
 
@@ -369,13 +372,9 @@ def serve(
     """
 
     def body():
-        import uvicorn
+        from judgebot.web.server import serve as run_server
 
-        from judgebot.web import create_app
-
-        if host not in ("127.0.0.1", "localhost", "::1"):
-            sys.stderr.write(f"judgebot: serving on {host}: anyone who can reach this address can use it\n")
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning", server_header=False)
+        run_server(host, port, workers)
 
     _run(body)
 
@@ -396,7 +395,7 @@ COMMAND_EXAMPLES = {
     "ingest": ["judgebot ingest --out corpus/", "judgebot ingest --sources my-sources/ --out corpus/"],
     "cards": ["judgebot cards I-A-03 II-B-07/faq-1 -o cards.pdf",
               "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --card a7"],
-    "serve": ["judgebot serve", "judgebot serve --port 8080"],
+    "serve": ["judgebot serve", "judgebot serve --port 8080 --workers 4"],
     "schema": ["judgebot schema -o judgebot-scenario.schema.json", "judgebot schema catalog"],
     "examples": ["judgebot examples", "judgebot examples attack/weakness-x2 --copy my-rulings",
                  "judgebot examples --check --quiet"],

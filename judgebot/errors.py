@@ -45,7 +45,7 @@ class UnknownIdError(InputError):
     def __init__(self, ident: str, suggestions: list[str] | None = None):
         self.ident = ident
         self.suggestions = suggestions or []
-        msg = f"unknown ID {ident!r}"
+        msg = f"unknown ID {shorten(ident)!r}"  # an ID pasted by mistake may be 100 KB
         if self.suggestions:
             msg += "; did you mean: " + ", ".join(self.suggestions)
         super().__init__(msg)

@@ -120,13 +120,17 @@ def test_unreadable_scenario_is_exit_2(cli, tmp_path):
     assert "Traceback" not in result.stderr
 
 
-def test_unwritable_cache_is_a_clear_error(cli, tmp_path):
+def test_unwritable_cache_is_a_clear_error_for_index_and_search_reads_the_shipped_one(cli, tmp_path):
     blocker = tmp_path / "file.txt"
     blocker.write_text("not a directory")
-    result = cli("search", "弱点", env={"JUDGEBOT_CACHE": str(blocker / "cache")})
+    env = {"JUDGEBOT_CACHE": str(blocker / "cache")}
+    result = cli("index", env=env)
     assert result.code == 2
     assert str(blocker) in result.stderr
     assert "Traceback" not in result.stderr
+    result = cli("search", "弱点", "--json", env=env)  # issue 28: falls back to the wheel's index, read-only
+    assert result.code == 0, result.stderr
+    assert result.json()["hits"]
 
 
 @pytest.mark.parametrize("typed, expected", [

@@ -594,8 +594,10 @@ def test_closest_window_is_the_shortest_stretch_with_every_concept(env, words):
 def test_a_pasted_paragraph_is_searched_with_a_bounded_number_of_concepts(env):
     from judgebot.search.expand import MAX_CONCEPTS
 
-    paragraph = "".join(f"ワザ{i}のダメージと弱点、ベンチポケモン{i}。" for i in range(300))
-    assert len(paragraph) > 3000
+    from judgebot.search.limits import MAX_QUERY_CHARS
+
+    paragraph = "".join(f"ワザ{i}のダメージと弱点、ベンチポケモン{i}。" for i in range(300))[:MAX_QUERY_CHARS]
+    assert len(paragraph) == MAX_QUERY_CHARS  # the longest query searched
     assert len(expand(paragraph).concepts) <= MAX_CONCEPTS
     assert search(paragraph, limit=3)["hits"]
 

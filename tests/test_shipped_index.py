@@ -18,9 +18,9 @@ from judgebot.search import search
 @pytest.fixture()
 def fresh_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGEBOT_CACHE", str(tmp_path / "cache"))
-    search_index._open.clear()
+    search_index.close_searchers()
     yield tmp_path / "cache"
-    search_index._open.clear()
+    search_index.close_searchers()
 
 
 def test_the_shipped_index_is_the_packaged_corpus_index():

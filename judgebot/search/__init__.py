@@ -11,11 +11,11 @@ loads the query side.
 from __future__ import annotations
 
 
-def ensure_index(rebuild: bool = False, from_scratch: bool = False) -> dict:
+def ensure_index(rebuild: bool = False, from_scratch: bool = False, verify: bool = True) -> dict:
     """See `judgebot.search.index.ensure_index`."""
     from judgebot.search.index import ensure_index as ensure
 
-    return ensure(rebuild=rebuild, from_scratch=from_scratch)
+    return ensure(rebuild=rebuild, from_scratch=from_scratch, verify=verify)
 
 
 def search(query: str, lang: str | None = None, doc: str | None = None, limit: int = 10) -> dict:
@@ -31,9 +31,11 @@ def search(query: str, lang: str | None = None, doc: str | None = None, limit: i
     when an English word was read as a glossary word, "corrected" ({"weaknes":
     "weakness"}). Raises InputError (empty query, unknown --doc/--lang, bad limit)
     and CacheError (index cache unreadable or unwritable)."""
+    from judgebot.search.index import repairing
     from judgebot.search.query import run_search
 
-    return run_search(query, lang=lang, doc=doc, limit=limit)
+    # A search that fails on a damaged index file repairs the index and runs again.
+    return repairing(lambda: run_search(query, lang=lang, doc=doc, limit=limit))
 
 
 __all__ = ["search", "ensure_index"]

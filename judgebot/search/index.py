@@ -6,6 +6,7 @@ Layout under ``cache_dir()/search-index/``::
     .lock                    # fcntl.flock'ed around every build
     .tmp-<key>-<pid>-<rand>/ # a build in progress (removed by the next build if stale)
     <key>/                   # one finished index per corpus content hash
+        MANIFEST             # "<sha256> <size> <name>" of every index file
         READY                # marker, written last, before the directory is renamed
 
 ``<key>`` is the corpus content hash plus the schema version, so a change to the
@@ -18,6 +19,17 @@ builds nothing. ``from_scratch`` builds from the corpus regardless. A build writ
 renames it into place; readers only open a ``<key>`` directory that holds READY.
 Two processes building at once serialize on the lock and the loser uses the
 winner's index.
+
+A damaged index (a file truncated, garbled or missing) is found against its MANIFEST:
+quickly (names, sizes, and the hash of any file changed since the manifest) when a
+search opens it, fully (every hash) by `judgebot index`, and fully again when a search
+fails inside Whoosh; it is then made again. When the cache cannot be written at all
+(HOME read-only, XDG_CACHE_HOME or JUDGEBOT_CACHE a file), search reads the shipped
+index in place, read-only, if it is this corpus's.
+
+Each thread gets its own Whoosh searcher (`open_searcher`): a searcher reads its files
+through shared file positions, so one searcher used by two threads at once returns
+corrupt postings and stored fields.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ import fcntl
 import hashlib
 import os
 import shutil
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -35,6 +48,7 @@ from judgebot.paths import cache_dir
 
 SCHEMA_VERSION = 11
 READY = "READY"
+MANIFEST = "MANIFEST"  # in a cache index: "<sha256> <size> <name>" per index file
 SHIPPED = "SHIPPED"  # in the packaged copy: "<key> <record count>"
 
 
@@ -260,6 +274,7 @@ def _build(root: Path, corpus) -> tuple[Path, int]:
     try:
         tmp.mkdir()
         count = _write_records(tmp, corpus)
+        _write_manifest(tmp)
         (tmp / READY).write_text(f"{corpus.content_hash} {count}\n", encoding="utf-8")
         if target.exists() or target.is_symlink():  # --rebuild or a broken one: move it aside
             target.rename(root / f".old-{key}-{os.urandom(4).hex()}")
@@ -278,29 +293,95 @@ def _count(path: Path) -> int:
         raise CacheError(f"search index cache {path}: unreadable marker ({exc})") from None
 
 
-def ensure_index(rebuild: bool = False, from_scratch: bool = False) -> dict:
-    """Make sure an index of the current corpus exists; make it if not (or if
+def ensure_index(rebuild: bool = False, from_scratch: bool = False, verify: bool = True) -> dict:
+    """Make sure an intact index of the current corpus exists; make it if not (or if
     `rebuild`): a copy of the shipped index when it is this corpus's, else (or with
     `from_scratch`) a build. Returns {"built", "documents", "content_hash", "path",
-    "source"}: source "shipped" (copied), "corpus" (built) or "cache" (already there)."""
+    "source"}: source "shipped" (copied), "corpus" (built) or "cache" (already there),
+    and "repaired" (what was wrong) when a damaged index was made again.
+
+    `verify`: check every file's hash against the manifest (`judgebot index`); else
+    only names, sizes and the files changed since the manifest was written."""
     content_hash = corpus_content_hash()
     root = index_root()
     target = root / index_key(content_hash)
-    if not rebuild and is_ready(target):
-        return _info(False, target, content_hash, "cache")
+    problem = None
+    if not rebuild:
+        problem = damage(target, full=verify)
+        if problem is None:
+            return _info(False, target, content_hash, "cache")
     root = _make_root()
     with _build_lock(root):
-        if not rebuild and is_ready(target):  # another process made it meanwhile
-            return _info(False, target, content_hash, "cache")
+        if not rebuild:  # another process may have made it meanwhile
+            problem = damage(target, full=verify)
+            if problem is None:
+                return _info(False, target, content_hash, "cache")
+        info = None
         if not from_scratch:
             restored = _restore_shipped(root, content_hash)
             if restored is not None:
-                return _info(True, restored, content_hash, "shipped")
-        from judgebot.corpus import load_corpus
+                info = _info(True, restored, content_hash, "shipped")
+        if info is None:
+            from judgebot.corpus import load_corpus
 
-        corpus = load_corpus()
-        target, _ = _build(root, corpus)
-        return _info(True, target, corpus.content_hash, "corpus")
+            corpus = load_corpus()
+            target, _ = _build(root, corpus)
+            info = _info(True, target, corpus.content_hash, "corpus")
+    if problem not in (None, NOT_BUILT, NO_MANIFEST):
+        info["repaired"] = problem
+    return info
+
+
+NOT_BUILT = "not built"
+NO_MANIFEST = "no manifest"  # an index made by a judgebot before manifests: made again, not "damaged"
+
+
+def damage(path: Path, full: bool = True) -> str | None:
+    """What is wrong with the index in `path`, or None when it is complete and every
+    file is the one its MANIFEST lists. `full`: hash every file; else compare names
+    and sizes and hash only the files modified after the manifest was written."""
+    if not is_ready(path):
+        return NOT_BUILT
+    try:
+        manifest = path / MANIFEST
+        listed = {}
+        for line in manifest.read_text(encoding="utf-8").splitlines():
+            digest, size, name = line.split(" ", 2)
+            listed[name] = (digest, int(size))
+        written = manifest.stat().st_mtime_ns
+        present = {p.name: p.stat() for p in path.iterdir() if p.name not in (READY, MANIFEST)}
+    except FileNotFoundError:
+        return NO_MANIFEST
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        return f"unreadable manifest ({exc})"
+    if not listed:
+        return "empty manifest"
+    for name in sorted(set(listed) - set(present)):
+        return f"{name} is missing"
+    for name in sorted(set(present) - set(listed)):
+        return f"{name} is not part of the index"
+    for name, (digest, size) in sorted(listed.items()):
+        if present[name].st_size != size:
+            return f"{name} is {present[name].st_size:,} bytes, not {size:,}"
+        if full or present[name].st_mtime_ns > written:
+            try:
+                if _sha256(path / name) != digest:
+                    return f"{name} is not the file written (checksum)"
+            except OSError as exc:
+                return f"{name} is unreadable ({exc.strerror})"
+    return None
+
+
+def _sha256(path: Path) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def _write_manifest(path: Path) -> None:
+    """List every index file in `path` with its sha256 and size (before READY)."""
+    files = sorted(p for p in path.iterdir() if p.name not in (READY, MANIFEST))
+    listing = "".join(f"{_sha256(p)} {p.stat().st_size} {p.name}\n" for p in files)
+    (path / MANIFEST).write_text(listing, encoding="utf-8")
 
 
 def _info(built: bool, path: Path, content_hash: str, source: str) -> dict:
@@ -345,6 +426,7 @@ def _restore_shipped(root: Path, content_hash: str) -> Path | None:
         shutil.copytree(shipped_dir(), tmp, ignore=shutil.ignore_patterns(SHIPPED, "__init__.py", "__pycache__"))
         if not _intact(tmp):
             raise OSError("the shipped index is not the one its manifest lists")
+        _write_manifest(tmp)
         (tmp / READY).write_text(f"{content_hash} {shipped[1]}\n", encoding="utf-8")
         if target.exists() or target.is_symlink():
             target.rename(root / f".old-{key}-{os.urandom(4).hex()}")
@@ -357,13 +439,13 @@ def _restore_shipped(root: Path, content_hash: str) -> Path | None:
 
 
 def _intact(copy: Path) -> bool:
-    """Every file the shipped manifest lists, with its sha256, and no other."""
+    """Every file the shipped manifest lists, with its sha256, and no other (the
+    shipped folder itself also holds SHIPPED and the package's __init__.py)."""
     try:
         listed = dict(line.split()[::-1] for line in
                       (shipped_dir() / SHIPPED).read_text(encoding="utf-8").splitlines()[1:] if line.strip())
-        present = {p.name for p in copy.iterdir()}
-        return present == set(listed) and all(
-            hashlib.sha256((copy / name).read_bytes()).hexdigest() == digest for name, digest in listed.items())
+        present = {p.name for p in copy.iterdir()} - {SHIPPED, "__init__.py", "__pycache__"}
+        return present == set(listed) and all(_sha256(copy / name) == digest for name, digest in listed.items())
     except (OSError, ValueError):
         return False
 
@@ -391,42 +473,166 @@ def write_shipped_index(out: Path) -> tuple[str, int]:
     return key, count
 
 
-# -- per-process open index --------------------------------------------------------
+# -- the open index: one searcher per thread ------------------------------------------
 
 
-def _open_dir(path: Path):
+class _Held:
+    """A thread's open searcher and what it was opened on."""
+
+    def __init__(self, key: str, path: Path, read_only: bool, searcher):
+        self.key, self.path, self.read_only, self.searcher = key, path, read_only, searcher
+        self.generation = _generation
+        self.marker = None if read_only else _marker_id(path)
+
+    def current(self, key: str) -> bool:
+        """Still the index to read: same corpus, not repaired since, and (in the cache)
+        not replaced by another process's rebuild."""
+        return (key == self.key and self.generation == _generation
+                and (self.read_only or _marker_id(self.path) == self.marker))
+
+    def close(self) -> None:
+        try:
+            self.searcher.close()
+        except Exception:  # a searcher on a damaged or removed index may fail to close
+            pass
+
+
+_local = threading.local()
+_generation = 0  # bumped by a repair: every thread opens the index again
+_repair_lock = threading.Lock()
+_shipped_ok: dict[str, bool] = {}
+_shipped_only = False  # the cache's index was damaged and cannot be made again
+
+
+def _marker_id(path: Path) -> tuple | None:
+    try:
+        st = (path / READY).stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns)
+
+
+def _open_dir(path: Path, read_only: bool = False):
     from judgebot.search import whoosh_lean  # noqa: F401
     from whoosh import index as whoosh_index
 
     try:
-        return whoosh_index.open_dir(str(path)).searcher()
+        return whoosh_index.open_dir(str(path), readonly=read_only).searcher()
     except Exception as exc:  # Whoosh raises many kinds on a damaged index
         raise CacheError(f"search index cache {path}: cannot open the index: {exc}") from None
 
 
-_open: dict[str, object] = {}
+def shipped_fallback(content_hash: str) -> Path | None:
+    """The shipped index, to read in place, when it is this corpus's and intact."""
+    key = index_key(content_hash)
+    shipped = shipped_key()
+    if shipped is None or shipped[0] != key:
+        return None
+    if key not in _shipped_ok:
+        _shipped_ok[key] = _intact(shipped_dir())
+    return shipped_dir() if _shipped_ok[key] else None
+
+
+def _open_index(content_hash: str) -> tuple[Path, bool, object]:
+    """(path, read-only, searcher): the cache's index, made or repaired if need be; the
+    shipped one, read-only, when the cache cannot be used."""
+    try:
+        if _shipped_only:
+            raise CacheError("search index cache: damaged and cannot be written")
+        path = Path(ensure_index(verify=False)["path"])
+        try:
+            return path, False, _open_dir(path)
+        except CacheError:
+            # Damaged in a way the manifest did not show (changed behind our back): make it again, once.
+            path = Path(ensure_index(rebuild=True)["path"])
+            return path, False, _open_dir(path)
+    except CacheError:
+        shipped = shipped_fallback(content_hash)
+        if shipped is None:
+            raise
+        return shipped, True, _open_dir(shipped, read_only=True)
 
 
 def open_searcher():
-    """A Whoosh searcher on the current corpus's index, building it if needed. Opened
-    once per process and reused while the corpus is unchanged."""
+    """This thread's Whoosh searcher on the current corpus's index, building it if
+    needed. Opened once per thread and reused while the corpus and the index are
+    unchanged."""
     content_hash = corpus_content_hash()
-    key = str(index_root() / index_key(content_hash))
-    cached = _open.get("key") == key and _open.get("searcher")
-    if cached and is_ready(Path(key)):  # still there (not replaced by --rebuild)
-        return cached
-    path = Path(ensure_index()["path"])
-    try:
-        searcher = _open_dir(path)
-    except CacheError:
-        # Damaged (files removed or truncated behind our back): build it again, once.
-        path = Path(ensure_index(rebuild=True)["path"])
-        searcher = _open_dir(path)
-    old = _open.get("searcher")
-    if old is not None:
-        old.close()
-    _open.update(key=key, searcher=searcher)
+    key = str(index_root() / index_key(content_hash))  # the cache's place too: JUDGEBOT_CACHE may change
+    held: _Held | None = getattr(_local, "held", None)
+    if held is not None and held.current(key):
+        return held.searcher
+    path, read_only, searcher = _open_index(content_hash)
+    if held is not None:
+        held.close()
+    _local.held = _Held(key, path, read_only, searcher)
     return searcher
+
+
+def close_searchers() -> None:
+    """Make every thread open the index again on its next search (tests, a repair)."""
+    global _generation
+    with _repair_lock:
+        _generation += 1
+    held = getattr(_local, "held", None)
+    if held is not None:
+        held.close()
+        _local.held = None
+
+
+def repair() -> bool:
+    """After a search failed inside Whoosh: True if the index this thread read was
+    damaged (or was repaired by another thread meanwhile) and is made again, so that
+    the search can run once more; False if the index is intact (the failure is not
+    the index's)."""
+    global _generation
+    held: _Held | None = getattr(_local, "held", None)
+    if held is None:
+        return False
+    with _repair_lock:
+        if held.generation != _generation:
+            problem = "repaired by another thread"
+        elif held.read_only:
+            problem = None if _intact(held.path) else "damaged"
+            if problem:
+                raise CacheError(f"the search index shipped with judgebot ({held.path}) is damaged: "
+                                 "reinstall judgebot")
+        else:
+            problem = damage(held.path, full=True)
+            if problem is not None:
+                _remake()
+        if problem is None:
+            return False
+        _generation += 1
+    held.close()
+    _local.held = None
+    return True
+
+
+def _remake() -> None:
+    """Make the cache's index again; when the cache cannot be written, read the
+    shipped index from now on."""
+    global _shipped_only
+    try:
+        ensure_index(rebuild=True)
+    except CacheError:
+        _shipped_only = True
+
+
+def repairing(run):
+    """run() (a search), and once more after repairing the index if it failed on a
+    damaged one: a truncated or garbled file surfaces as any of Whoosh's, zlib's or
+    pickle's exceptions."""
+    from judgebot.errors import JudgebotError
+
+    try:
+        return run()
+    except JudgebotError:
+        raise
+    except Exception:
+        if not repair():
+            raise
+    return run()
 
 
 if __name__ == "__main__":

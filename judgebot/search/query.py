@@ -22,6 +22,7 @@ from judgebot.errors import InputError
 from judgebot.search.analysis import normalize
 from judgebot.search.expand import Expansion, expand
 from judgebot.search.highlight import SNIPPET_CHARS, english_matches, find_matches, make_snippet
+from judgebot.search.limits import check_query
 from judgebot.search.index import open_searcher
 from judgebot.search.passages import Table, load_table
 from judgebot.search.score import Scored, score_records
@@ -56,6 +57,7 @@ PROMOTE_CURRENT = 0.5
 def validate(query: str, lang: str | None, doc: str | None, limit: int) -> None:
     if not isinstance(query, str) or not query.strip():
         raise InputError("empty query")
+    check_query(query)  # length and word count, before any work
     if lang is not None and lang not in LANGS:
         raise InputError(f"unknown --lang {lang!r}; choose one of: {', '.join(LANGS)}")
     if doc is not None and doc not in DOCS:

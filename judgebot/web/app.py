@@ -1,41 +1,47 @@
 """The Starlette application of `judgebot serve`: pages for people and the JSON API
 of CONTRACT.md (serve). A thin front end like cli.py: each route calls the library
-(through `service`) and every domain error becomes an HTTP answer in one place,
-`_error_response` — JSON on /api/, a page elsewhere.
+(through `service`) and every error becomes an HTTP answer in one place,
+`_error_response` — JSON on /api/, a page elsewhere, each with the security headers.
+
+Many judges at once: searches run on a few threads of their own (each with its own
+index reader), rulings in a pool of worker processes with a deadline that includes the
+wait for a worker; a query is checked against the library's bounds before it waits.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from urllib.parse import parse_qs
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from judgebot import __version__
-from judgebot.errors import InputError, JudgebotError, ScenarioError, UnknownIdError
+from judgebot.errors import InputError, JudgebotError, ScenarioError, UnknownIdError, shorten
 from judgebot.web import service, views
 from judgebot.web.views import LANG_NAMES
 
 MAX_BODY = 1024 * 1024  # bytes: a scenario is a few KB; the parser's own file limit is 1 MB
+MAX_FORM_FIELDS = 10
 SEARCH_LANGS = ("all", "ja", "zh", "ko", "en")
-SECURITY_HEADERS = {
+SHOWN_PATH = 100  # characters of a request's path quoted in an error
+SECURITY_HEADERS = [
     # No inline script or style, nothing from another origin: text from a query or a
     # scenario can never run even if it reached the page unescaped.
-    "content-security-policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
-                               "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-}
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                 b"base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
 
 
 class BodyTooLarge(InputError):
@@ -44,20 +50,23 @@ class BodyTooLarge(InputError):
 
 templates = Environment(loader=PackageLoader("judgebot.web", "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
-templates.globals.update(version=__version__, lang_names=views.LANG_NAMES)
+templates.globals.update(version=__version__, lang_names=views.LANG_NAMES, search_langs=views.SEARCH_LANG_LABELS)
 templates.filters["plain"] = views.plain
+templates.filters["doc_lang"] = views.doc_lang
 
 
-def page(name: str, status: int = 200, **context) -> HTMLResponse:
-    return HTMLResponse(templates.get_template(name).render(**context), status_code=status)
+def page(name: str, status: int = 200, headers: dict | None = None, **context) -> HTMLResponse:
+    return HTMLResponse(templates.get_template(name).render(**context), status_code=status, headers=headers)
 
+
+# -- errors: every one answered here ------------------------------------------------
 
 def _status(exc: Exception) -> int:
     if isinstance(exc, UnknownIdError):
         return 404
     if isinstance(exc, BodyTooLarge):
         return 413
-    if isinstance(exc, service.RulingTimeout):
+    if isinstance(exc, service.Unavailable):
         return 503
     if isinstance(exc, JudgebotError):
         return 400
@@ -66,31 +75,94 @@ def _status(exc: Exception) -> int:
     return 500
 
 
-def _error_json(exc: Exception) -> dict:
+def _message(request: Request, exc: Exception, status: int) -> str:
+    if isinstance(exc, JudgebotError):
+        return str(exc.detail) if isinstance(exc, ScenarioError) else str(exc)
+    if isinstance(exc, HTTPException) and exc.detail != HTTPStatus(status).phrase:
+        return str(exc.detail)  # a route's own words (no example named …)
+    if status == 404:
+        what = "API" if request.url.path.startswith("/api/") else "page"
+        return f"no {what} at {shorten(request.url.path, SHOWN_PATH)}"
+    if status == 405:
+        allowed = _error_headers(exc).get("Allow", "")
+        return f"{shorten(request.method, 10)} is not answered at {shorten(request.url.path, SHOWN_PATH)}; use {allowed}"
+    if isinstance(exc, HTTPException):
+        return str(exc.detail)
+    return "internal error"
+
+
+def _error_json(request: Request, exc: Exception, status: int) -> dict:
     if isinstance(exc, ScenarioError):
         error = {"line": exc.line, "column": exc.column, "key": exc.path, "message": exc.detail}
-    elif isinstance(exc, (JudgebotError, HTTPException)):
-        error = {"message": str(exc.detail if isinstance(exc, HTTPException) else exc)}
     else:
-        error = {"message": "internal error"}
+        error = {"message": _message(request, exc, status)}
     if isinstance(exc, UnknownIdError):
         error["suggestions"] = exc.suggestions
     return {"error": error}
 
 
-async def _error_response(request: Request, exc: Exception) -> Response:
-    """Every error the server answers with, mapped in this one place."""
-    status = _status(exc)
-    if request.url.path.startswith("/api/"):
-        return JSONResponse(_error_json(exc), status_code=status)
-    if isinstance(exc, ScenarioError) and hasattr(request.state, "scenario"):
-        return _check_page(request.state.scenario, error=exc, status=status,
-                           lang=getattr(request.state, "lang", "en"))
-    message = _error_json(exc)["error"]["message"]
-    suggestions = exc.suggestions if isinstance(exc, UnknownIdError) else []
-    return page("error.html", status=status, status_code=status, message=message,
-                suggestions=suggestions)
+METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
+
+def _error_headers(exc: Exception) -> dict:
+    headers = dict(getattr(exc, "headers", None) or {}) if isinstance(exc, HTTPException) else {}
+    if "Allow" in headers:  # Starlette lists a route's methods from a set: in any order
+        methods = [m.strip() for m in headers["Allow"].split(",")]
+        headers["Allow"] = ", ".join(sorted(methods, key=lambda m: (METHOD_ORDER + (m,)).index(m)))
+    if isinstance(exc, service.Unavailable):
+        headers["Retry-After"] = str(exc.retry_after)
+    return headers
+
+
+async def _error_response(request: Request, exc: Exception) -> Response:
+    """Every error the server answers with, mapped in this one place: JSON on /api/; a
+    page elsewhere — the page the request came from when it has a place for the error
+    (the scenario editor, the cards form), else the error page."""
+    status = _status(exc)
+    headers = _error_headers(exc)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(_error_json(request, exc, status), status_code=status, headers=headers)
+    again = getattr(request.state, "error_page", None)
+    if again is not None and isinstance(exc, JudgebotError):
+        response = again(exc, status)
+        response.headers.update(headers)
+        return response
+    suggestions = exc.suggestions if isinstance(exc, UnknownIdError) else []
+    return page("error.html", status=status, headers=headers, status_code=status,
+                message=_message(request, exc, status), suggestions=suggestions)
+
+
+class SecurityHeaders:
+    """ASGI middleware outside every other (so a 500 gets them too): the security
+    headers and the server's own time (Server-Timing) on every response."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = time.perf_counter()
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                headers = list(message.get("headers", []))
+                headers += [(name, value) for name, value in SECURITY_HEADERS if name not in present]
+                took = (time.perf_counter() - started) * 1000
+                headers.append((b"server-timing", f"app;dur={took:.1f}".encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class JudgebotApp(Starlette):
+    def build_middleware_stack(self):
+        return SecurityHeaders(super().build_middleware_stack())
+
+
+# -- reading a request ------------------------------------------------------------
 
 async def read_body(request: Request) -> bytes:
     """The request body, refused past MAX_BODY bytes without reading the rest."""
@@ -106,6 +178,15 @@ async def read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+async def read_form(request: Request) -> dict[str, list[str]]:
+    """A posted form (application/x-www-form-urlencoded), at most MAX_FORM_FIELDS fields."""
+    text = (await read_body(request)).decode("utf-8", "replace")
+    try:
+        return parse_qs(text, max_num_fields=MAX_FORM_FIELDS)
+    except ValueError:
+        raise InputError(f"the form has more than {MAX_FORM_FIELDS} fields") from None
+
+
 def _param(request: Request, name: str, default: str | None = None) -> str | None:
     value = request.query_params.get(name)
     return value if value not in (None, "") else default
@@ -116,15 +197,21 @@ def _limit(request: Request, default: int = 10) -> int:
     if raw is None:
         return default
     if not raw.isdigit() or not 1 <= int(raw) <= 200:
-        raise InputError(f"limit: expected a whole number from 1 to 200, got {raw[:20]!r}")
+        raise InputError(f"limit: expected a whole number from 1 to 200, got {shorten(raw, 20)!r}")
     return int(raw)
 
 
 def _search_lang(request: Request) -> str:
     lang = _param(request, "lang", "all")
     if lang not in SEARCH_LANGS:
-        raise InputError(f"lang: expected one of {', '.join(SEARCH_LANGS)}, got {lang[:20]!r}")
+        raise InputError(f"lang: expected one of {', '.join(SEARCH_LANGS)}, got {shorten(lang, 20)!r}")
     return lang
+
+
+async def _search(request: Request, query: str, limit: int) -> dict:
+    """A search by a search worker, its query checked against the library's bounds
+    first (a 100 KB query is refused at once, however many searches are waiting)."""
+    return await request.app.state.searches.search(query, _search_lang(request), _param(request, "doc"), limit)
 
 
 # -- JSON API (CONTRACT.md serve) ------------------------------------------------
@@ -133,9 +220,7 @@ async def api_search(request: Request) -> Response:
     query = _param(request, "q")
     if query is None:
         raise InputError("q: expected a query, got nothing")
-    result = await run_in_threadpool(service.search, query, _search_lang(request),
-                                     _param(request, "doc"), _limit(request))
-    return JSONResponse(result)
+    return JSONResponse(await _search(request, query, _limit(request)))
 
 
 async def api_show(request: Request) -> Response:
@@ -149,8 +234,7 @@ async def api_term(request: Request) -> Response:
 
 async def api_check(request: Request) -> Response:
     body = await read_body(request)
-    ruling = await run_in_threadpool(request.app.state.rulings.rule, body, _param(request, "lang"))
-    return JSONResponse(ruling)
+    return JSONResponse(await request.app.state.rulings.rule(body, _param(request, "lang")))
 
 
 async def api_schema(request: Request) -> Response:
@@ -161,12 +245,8 @@ async def api_schema(request: Request) -> Response:
     which = request.path_params["which"]
     definition = {"scenario": "scenario", "catalog": "catalog_file"}.get(which)
     if definition is None:
-        raise HTTPException(404, "no schema named " + which[:40] + "; expected scenario or catalog")
+        raise HTTPException(404, f"no schema named {shorten(which, 40)}; expected scenario or catalog")
     return Response(published(definition), media_type="application/schema+json")
-
-
-async def api_not_found(request: Request) -> Response:
-    raise HTTPException(404, f"no API at {request.url.path[:100]}")
 
 
 # -- pages ---------------------------------------------------------------------
@@ -174,10 +254,7 @@ async def api_not_found(request: Request) -> Response:
 async def search_page(request: Request) -> Response:
     query = _param(request, "q")
     lang = _search_lang(request)
-    result = None
-    if query is not None:
-        result = await run_in_threadpool(service.search, query, lang, _param(request, "doc"),
-                                         _limit(request, 20))
+    result = await _search(request, query, _limit(request, 20)) if query is not None else None
     return page("search.html", query=query or "", lang=lang,
                 hits=views.search_hits(result) if result else None, result=result)
 
@@ -186,38 +263,46 @@ async def record_page(request: Request) -> Response:
     record = await run_in_threadpool(service.show, request.path_params["ident"], _param(request, "lang"))
     if record.id != request.path_params["ident"]:
         return RedirectResponse(request.url_for("record", ident=record.id), status_code=303)
-    return page("record.html", **views.record_page(record, service.corpus()))
+    english = _param(request, "lang") == "en"
+    return page("record.html", **views.record_page(record, service.corpus(), english))
 
 
 async def term_page(request: Request) -> Response:
     word = _param(request, "q")
-    result = await run_in_threadpool(service.term, word) if word is not None else None
-    return page("term.html", query=word or "", result=result)
+    result, suggestions = None, []
+    if word is not None:
+        # No entry is no dead end: the page offers the closest terms and a search of the rules.
+        result, suggestions = await run_in_threadpool(service.term_or_suggestions, word)
+    return page("term.html", query=word or "", result=result, suggestions=suggestions)
 
 
-def _check_page(text: str, ruling: dict | None = None, error: ScenarioError | None = None,
-                status: int = 200, lang: str = "en") -> HTMLResponse:
-    return page("check.html", status=status, text=text, ruling=ruling, error=error, lang=lang,
+def _check_page(text: str, ruling: dict | None = None, error: JudgebotError | None = None,
+                status: int = 200, lang: str = "en", example: str | None = None) -> HTMLResponse:
+    examples = service.examples()
+    if example is None:  # the example the editor holds, if it holds one unchanged
+        example = next((name for name, ex in examples.items() if ex["text"] == text), None)
+    return page("check.html", status=status, text=text, ruling=ruling, lang=lang,
                 verdict=views.verdict(ruling, lang) if ruling else None,
                 outcomes=views.outcomes(ruling, lang) if ruling else [],
                 steps=views.steps(ruling, lang) if ruling else [],
-                lines=views.scenario_lines(text, error.line if error else None) if error else [],
-                examples=service.examples())
+                problem=views.check_problem(error, status) if error else None,
+                lines=views.scenario_lines(text, getattr(error, "line", None)) if error else [],
+                examples=examples, example=example)
 
 
 async def check_page(request: Request) -> Response:
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         examples = service.examples()
         name = _param(request, "example")
         if name is not None and name not in examples:
-            raise HTTPException(404, f"no example named {name[:100]!r}")
-        text = examples[name]["text"] if name else next(iter(examples.values()))["text"]
-        return _check_page(text, lang=_ruling_lang(_param(request, "lang")))
-    form = parse_qs((await read_body(request)).decode("utf-8", "replace"), max_num_fields=10)
+            raise HTTPException(404, f"no example named {shorten(name, SHOWN_PATH)!r}")
+        name = name or next(iter(examples))
+        return _check_page(examples[name]["text"], lang=_ruling_lang(_param(request, "lang")), example=name)
+    form = await read_form(request)
     text = (form.get("scenario") or [""])[0].replace("\r\n", "\n")
     lang = _ruling_lang((form.get("lang") or [None])[0])
-    request.state.scenario, request.state.lang = text, lang
-    ruling = await run_in_threadpool(request.app.state.rulings.rule, text, lang)
+    request.state.error_page = lambda exc, status: _check_page(text, error=exc, status=status, lang=lang)
+    ruling = await request.app.state.rulings.rule(text, lang)
     return _check_page(text, ruling=ruling, lang=lang)
 
 
@@ -226,18 +311,37 @@ def _ruling_lang(value: str | None) -> str:
     if value is None or value == "":
         return "en"
     if value not in LANG_NAMES:
-        raise InputError(f"lang: expected one of {', '.join(LANG_NAMES)}, got {value[:20]!r}")
+        raise InputError(f"lang: expected one of {', '.join(LANG_NAMES)}, got {shorten(value, 20)!r}")
     return value
 
 
+def _cards_form(request: Request, error: Exception | None = None, status: int = 200) -> HTMLResponse:
+    corpus = service.corpus()
+    return page("cards.html", status=status, ids=" ".join(_card_ids(request)),
+                chapter=_param(request, "chapter", ""), lang=_param(request, "lang", ""),
+                chapters=views.chapters(corpus), error=str(error) if error else None,
+                suggestions=getattr(error, "suggestions", []))
+
+
 async def cards_page(request: Request) -> Response:
-    return page("cards.html", ids=_param(request, "ids", ""), chapter=_param(request, "chapter", ""))
+    return _cards_form(request)
+
+
+def _card_ids(request: Request) -> list[str]:
+    """The records to print: each `id` parameter is one citation as written (spaces and
+    all: `rules-ko:기술의 데미지 계산의 순서`); the form's `ids` field holds several,
+    read by views.split_citations."""
+    ids = [value for value in request.query_params.getlist("id") if value.strip()]
+    return ids + views.split_citations(_param(request, "ids", "") or "")
 
 
 async def cards_pdf(request: Request) -> Response:
-    ids = [part for part in (_param(request, "ids", "") or "").replace(",", " ").split() if part]
+    request.state.error_page = lambda exc, status: _cards_form(request, exc, status)
+    ids = _card_ids(request)
     if len(ids) > 100:
         raise InputError(f"ids: at most 100 records per PDF, got {len(ids)}")
+    if not ids and not _param(request, "chapter"):
+        raise InputError("choose the records to print (their citations) or a chapter")
     pdf, _ = await run_in_threadpool(service.card_pdf, ids, _param(request, "chapter"),
                                      _param(request, "lang"))
     return Response(pdf, media_type="application/pdf",
@@ -247,31 +351,36 @@ async def cards_pdf(request: Request) -> Response:
 # -- the application -------------------------------------------------------------
 
 def _warm_up() -> None:
-    """Corpus, glossary and search index loaded once per process, before the first request."""
+    """Corpus, glossary and search index loaded once per process, before the first
+    request; the index checked whole against its manifest."""
     from judgebot.glossary import glossary
     from judgebot.search import ensure_index
-    from judgebot.search.index import open_searcher
 
     service.corpus()
     glossary()
-    ensure_index()
-    open_searcher()
+    try:
+        ensure_index()
+    except JudgebotError:
+        pass  # an unwritable cache: each search worker reads the shipped index instead
+    service.examples()
 
 
-def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = True) -> Starlette:
+def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = True,
+               workers: int = service.RULING_WORKERS, search_workers: int = service.SEARCH_WORKERS) -> Starlette:
+    """The app: `workers` ruling processes (each ruling bounded by `ruling_seconds`,
+    the wait for a worker included) and `search_workers` search processes."""
+    rulings = service.RulingPool(workers, ruling_seconds)
+    searches = service.SearchPool(search_workers)
+
     @asynccontextmanager
     async def lifespan(app: Starlette):
         if warm_up:
             await run_in_threadpool(_warm_up)
-        yield
-        app.state.rulings.close()
-
-    async def headers(request: Request, call_next):
-        started = time.perf_counter()
-        response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
-        response.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.1f}"
-        return response
+            await asyncio.gather(searches.start(), rulings.start())
+        try:
+            yield
+        finally:
+            await asyncio.gather(rulings.close(), searches.close())
 
     routes = [
         Route("/", search_page, name="search"),
@@ -285,12 +394,11 @@ def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = T
         Route("/api/term", api_term),
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/schema/{which}.json", api_schema),
-        Route("/api/{rest:path}", api_not_found, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(packages=[("judgebot.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(BaseHTTPMiddleware, dispatch=headers)],
-                    exception_handlers={JudgebotError: _error_response, HTTPException: _error_response,
-                                        Exception: _error_response})
-    app.state.rulings = service.RulingWorker(ruling_seconds)
+    app = JudgebotApp(routes=routes, lifespan=lifespan,
+                      exception_handlers={JudgebotError: _error_response, HTTPException: _error_response,
+                                          Exception: _error_response})
+    app.state.rulings, app.state.searches = rulings, searches
     return app
+

@@ -166,7 +166,7 @@ CASES = [
     ("ask:\n", "ask:\n  attack: {name: バーニングダーク}\nask:\n",
      "rulings/x.yaml:21:1: ask: duplicate key 'ask'"),
     ("title: base\n", "title: [base\n",
-     "rulings/x.yaml:2:4: invalid YAML: expected ',' or ']', but got ':'"),
+     "rulings/x.yaml:1:8: invalid YAML: this '[' is not closed (line 2: expected ',' or ']', but got ':')"),
     ("  effects:\n", "  effects: !!python/object/apply:os.system\n",
      "rulings/x.yaml:17:12: opponent.effects: YAML tag !!python/object/apply:os.system is not "
      "allowed (plain data only)"),

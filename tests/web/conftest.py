@@ -40,10 +40,10 @@ def server(web_env):
     import uvicorn
 
     from judgebot.web import create_app
+    from judgebot.web.server import config
 
     port = free_port()
-    config = uvicorn.Config(create_app(ruling_seconds=30), host="127.0.0.1", port=port, log_level="warning")
-    instance = uvicorn.Server(config)
+    instance = uvicorn.Server(config(create_app(ruling_seconds=30), "127.0.0.1", port))
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 120

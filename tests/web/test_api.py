@@ -3,6 +3,8 @@ the same documents as `--json`, JSON errors with their statuses, escaping, limit
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -80,17 +82,140 @@ def test_request_body_over_1_mb_is_refused(client):
     assert "limit" in response.json()["error"]["message"]
 
 
-def test_a_ruling_over_its_time_limit_is_stopped(web_env):
-    from judgebot.web.service import RulingTimeout, RulingWorker
+def _pool_run(pool, coroutine_function):
+    async def run():
+        try:
+            return await coroutine_function()
+        finally:
+            await pool.close()
 
-    worker = RulingWorker(seconds=0.0001)
+    return asyncio.run(run())
+
+
+def test_a_ruling_over_its_time_limit_is_stopped(web_env):
+    from judgebot.web.service import RulingPool, TimedOut
+
+    body = (RULINGS / "spec-example_iron-defender.yaml").read_bytes()
+    pool = RulingPool(workers=1, seconds=0.0001)
+
+    async def scenario():
+        with pytest.raises(TimedOut) as info:
+            await pool.rule(body)
+        assert info.value.retry_after >= 1
+        pool.seconds = 60  # the next ruling gets a fresh worker
+        return await pool.rule(body)
+
+    assert _pool_run(pool, scenario)["allowed"] is True
+
+
+def test_the_deadline_includes_the_wait_for_a_worker(web_env):
+    """While every worker is busy, a ruling waits; past its deadline it is answered
+    Busy without ever reaching a worker, and the pool serves the next one."""
+    from judgebot.web.service import Busy, RulingPool
+
+    body = (RULINGS / "spec-example_iron-defender.yaml").read_bytes()
+    pool = RulingPool(workers=1, seconds=0.5)
+
+    async def scenario():
+        await pool.start()
+        idle = pool._queue()
+        worker = await idle.get()  # the only worker, busy elsewhere
+        started = time.monotonic()
+        with pytest.raises(Busy) as info:
+            await pool.rule(body)
+        waited = time.monotonic() - started
+        assert 0.5 <= waited < 5
+        assert info.value.retry_after >= 1 and pool.waiting == 0
+        idle.put_nowait(worker)
+        return await pool.rule(body)
+
+    assert _pool_run(pool, scenario)["allowed"] is True
+
+
+def test_too_many_waiting_rulings_are_turned_away_at_once(web_env):
+    from judgebot.web.service import Busy, RulingPool
+
+    body = (RULINGS / "spec-example_iron-defender.yaml").read_bytes()
+    pool = RulingPool(workers=1, seconds=30, waiting_per_worker=2)
+
+    async def scenario():
+        idle = pool._queue()
+        worker = await idle.get()
+        waiting = [asyncio.create_task(pool.rule(body)) for _ in range(2)]
+        await asyncio.sleep(0.05)
+        assert pool.waiting == 2
+        started = time.monotonic()
+        with pytest.raises(Busy, match="already waiting"):
+            await pool.rule(body)
+        assert time.monotonic() - started < 1
+        idle.put_nowait(worker)
+        return [await task for task in waiting]
+
+    assert [ruling["allowed"] for ruling in _pool_run(pool, scenario)] == [True, True]
+
+
+def test_rulings_run_on_every_worker_of_the_pool(web_env):
+    from judgebot.web.service import RulingPool
+
+    scenarios = [path.read_bytes() for path in sorted(RULINGS.glob("*.yaml"))[:8]]
+    pool = RulingPool(workers=3, seconds=60)
+
+    async def scenario():
+        await pool.start()
+        answers = await asyncio.gather(*(pool.rule(body) for body in scenarios))
+        return answers, {worker.process.pid for worker in pool._workers}
+
+    answers, pids = _pool_run(pool, scenario)
+    assert len(pids) == 3
+    assert answers == [check_file(path) | {"file": "scenario.yaml"} for path in sorted(RULINGS.glob("*.yaml"))[:8]]
+
+
+def test_workers_run_with_their_memory_bounded(web_env):
+    from judgebot.web.service import RulingPool
+    from judgebot.web.worker import MEMORY_BYTES
+
+    pool = RulingPool(workers=1, seconds=60)
+
+    async def scenario():
+        await pool.rule((RULINGS / "spec-example_iron-defender.yaml").read_bytes())
+        limits = Path(f"/proc/{pool._workers[0].process.pid}/limits").read_text()
+        return next(line for line in limits.splitlines() if line.startswith("Max address space"))
+
+    assert _pool_run(pool, scenario).split()[3:5] == [str(MEMORY_BYTES), str(MEMORY_BYTES)]
+
+
+def test_the_cards_form_reads_citations_with_spaces():
+    from judgebot.web.views import split_citations
+
+    assert split_citations("rules-ko:기술의 데미지 계산의 순서 guide-ja:I-A-03") == [
+        "rules-ko:기술의 데미지 계산의 순서", "guide-ja:I-A-03"]
+    assert split_citations("I-A-03, II-B-07/faq-1 B-12 ⅱ-b-08") == ["I-A-03", "II-B-07/faq-1", "B-12", "ⅱ-b-08"]
+    assert split_citations("wiki-ja:ポケモンカードゲーム Online,rules-ja:どく やけど ねむり") == [
+        "wiki-ja:ポケモンカードゲーム Online", "rules-ja:どく やけど ねむり"]
+    assert split_citations("  ") == []
+
+
+def test_a_busy_pool_is_a_503_with_retry_after_and_the_security_headers(client):
+    idle = client.app.state.rulings._queue()
+    held = [client.portal.call(idle.get) for _ in range(client.app.state.rulings.size)]
+    seconds = client.app.state.rulings.seconds
+    client.app.state.rulings.seconds = 0.3
     try:
-        with pytest.raises(RulingTimeout):
-            worker.rule((RULINGS / "spec-example_iron-defender.yaml").read_bytes())
-        worker.seconds = 60  # the next ruling gets a fresh worker
-        assert worker.rule((RULINGS / "spec-example_iron-defender.yaml").read_bytes())["allowed"] is True
+        body = (RULINGS / "spec-example_iron-defender.yaml").read_bytes()
+        response = client.post("/api/check", content=body)
+        assert response.status_code == 503
+        assert int(response.headers["retry-after"]) >= 1
+        assert "busy" in response.json()["error"]["message"]
+        assert "default-src 'self'" in response.headers["content-security-policy"]
+        page = client.post("/check", data={"scenario": body.decode()})
+        assert page.status_code == 503 and int(page.headers["retry-after"]) >= 1
+        assert "Cannot rule now" in page.text and "busy" in page.text
+        assert "default-src 'self'" in page.headers["content-security-policy"]
     finally:
-        worker.close()
+        client.app.state.rulings.seconds = seconds
+        for worker in held:
+            client.portal.call(idle.put_nowait, worker)
+    assert client.post("/api/check", content=body).status_code == 200
 
 
 @pytest.mark.parametrize("url, status", [
@@ -191,7 +316,7 @@ def test_the_check_page_rules_in_the_judges_language(client, lang, verdict, outc
     from markupsafe import escape  # as the templates escape text
 
     assert str(escape(verdict)) in html and str(escape(outcome)) in html
-    assert f'<option value="{lang}" selected>' in html
+    assert f'<option value="{lang}" lang="{lang}" selected>' in html
     heads = re.findall(r'<b class="step-head">([^<]+)</b>', html)
     assert heads and not any(re.search(r"\b[a-z]+_[a-z_]+\b|\b(?:you|opponent)\.(?:active|bench)", h) for h in heads)
 

@@ -52,6 +52,7 @@ def phone(browser, server):
 
 
 def _fits_the_phone(page) -> bool:
+    page.wait_for_load_state("load")  # the stylesheet applied (under load the DOM can come first)
     return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 

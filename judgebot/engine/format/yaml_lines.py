@@ -589,6 +589,22 @@ def read_yaml_file(path, file: str) -> str:
     return decode_utf8(data, file)
 
 
+# Contexts in which PyYAML notices the problem only at the next token, often on a later
+# line: an unclosed bracket or quote. The line to mark is where it was opened.
+_OPENED_EARLIER = ("while parsing a flow", "while scanning a quoted scalar")
+
+
+def _where_it_starts(exc: yaml.MarkedYAMLError, text: str):
+    """(mark, problem): where the problem starts, and what it is."""
+    problem = exc.problem or exc.context or "malformed"
+    opened, found = exc.context_mark, exc.problem_mark
+    if (opened is not None and found is not None and (exc.context or "").startswith(_OPENED_EARLIER)
+            and found.line > opened.line):
+        opener = text[opened.index] if 0 <= opened.index < len(text) else "bracket"
+        return opened, f"this {opener!r} is not closed (line {found.line + 1}: {problem})"
+    return found or opened, problem
+
+
 def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
     if len(text) > LIMITS.file_bytes:
         raise ScenarioError(file, None, "", f"{len(text):,} characters, over the limit of "
@@ -606,9 +622,8 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
                                             "allowed in YAML text (write it as an escape in a "
                                             "double-quoted string)", column=column) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        mark, problem = _where_it_starts(exc, text)
         line = mark_line(mark) if mark else None
-        problem = exc.problem or exc.context or "malformed"
         raise ScenarioError(file, line, "", f"invalid YAML: {problem}") from None
     except yaml.YAMLError as exc:
         first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
