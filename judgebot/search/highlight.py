@@ -85,7 +85,7 @@ def english_matches(text: str, concepts) -> dict[int, list[str]]:
     # concepts look for are stemmed (a stem keeps its word's first two letters).
     heads = {term[:2] for concept in concepts for form in concept.english for term in form}
     by_stem: dict[str, list[str]] = {}
-    for word in set(_ENGLISH_WORD.findall(fold_one_to_one(text))):
+    for word in dict.fromkeys(_ENGLISH_WORD.findall(fold_one_to_one(text))):  # in text order
         if word[:2] in heads or word in NUMBER_WORDS:
             term = english_term(word)
             if term is not None:

@@ -267,7 +267,7 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
             heading_mass[number] += weight * strength
 
     best: dict[int, tuple[float, int]] = {}
-    for unit in touched_units:
+    for unit in sorted(touched_units):  # in order: of equal passages the first is the best
         value = passage_score[unit]
         number = passage_record[unit]
         if number not in best or value > best[number][0]:
