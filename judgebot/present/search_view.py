@@ -1,6 +1,7 @@
 """Human output of `judgebot search`: ranked hits with citation, kind and title (and its
-English title), a snippet with the matched terms highlighted (for an English query,
-with their English glossary names), and the other editions of the same rule."""
+English title), a snippet with the matched terms highlighted (for an English query, the
+English rendering's snippet, then the original's with the English glossary names of its
+highlighted words), and the other editions of the same rule."""
 
 from __future__ import annotations
 
@@ -56,13 +57,21 @@ def render_search(result: dict, console) -> None:
         if hit.get("superseded_by"):
             console.print(Text(f"    ⚠ superseded: {visible(hit.get('differs') or '')} → "
                                + visible(", ".join(hit["superseded_by"])), style="yellow"))
-        shown = visible(hit["snippet"])
-        snippet = Text("    " + shown)
-        for start, end in highlight_spans(shown, hit.get("matched") or []):
-            snippet.stylize("bold yellow", start + 4, end + 4)
-        console.print(snippet)
+        console.print(_snippet_line(hit["snippet"], hit.get("matched") or []))
+        if hit.get("snippet_original"):
+            # an English snippet is an unofficial rendering: the original follows it
+            console.print(Text("    (unofficial English; original:)", style="dim"))
+            console.print(_snippet_line(hit["snippet_original"], hit.get("matched_original") or [], "dim"))
         names = hit.get("matched_en") or {}
         if english and names:
             console.print(Text("    " + visible(", ".join(f"{k} = {v}" for k, v in names.items())), style="dim"))
         if hit.get("editions"):
             console.print(Text("    also: " + visible(", ".join(hit["editions"])), style="dim"))
+
+
+def _snippet_line(text: str, matched: list[str], style: str = "") -> Text:
+    shown = visible(text)
+    line = Text("    " + shown, style=style)
+    for start, end in highlight_spans(shown, matched):
+        line.stylize("bold yellow", start + 4, end + 4)
+    return line
