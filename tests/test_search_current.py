@@ -95,3 +95,11 @@ def test_a_long_catch_all_section_does_not_win_by_length():
     hits = search("후퇴할 때 에너지를 트래쉬하나요", limit=3)["hits"]
     assert hits[0]["id"] != "rules-ko:A-01"
     assert any({"guide-ja:I-A-03", "guide-zh:I-A-03", "rules-ko:B-09"} & {h["id"], *h["editions"]} for h in hits)
+
+
+def test_guide_zh_is_shown_where_only_it_states_the_rule():
+    """guide-ja 3.4 left the first turn's Supporter ban out; guide-zh 3.1 still states it:
+    an English question is shown the edition that answers, with guide-ja among its editions."""
+    hit = search("supporter on the first turn of the player going first", limit=3)["hits"][0]
+    assert hit["id"] == "guide-zh:I-B-03" and "guide-ja:I-B-03" in hit["editions"]
+    assert "first turn" in hit["snippet"]

@@ -49,6 +49,7 @@ EXACT_ID_SCORE = 1000.0  # an ID or citation typed as the query ranks first
 OWN_LANGUAGE_BOOST = 1.5
 DOC_LANGS = ("ja", "zh", "ko")
 ENGLISH_EDITION = "guide-ja"  # the authority: shown for an English query
+SHOWN_SHARE = 0.7
 # The current rule is moved up above an older record that it replaced when it scores
 # at least this share of the older one's score; else the older record moves down below it.
 PROMOTE_CURRENT = 0.5
@@ -163,11 +164,15 @@ class Group:
 
 def _shown_edition(members: list[Scored], table: Table, query_lang: str) -> Scored:
     """The edition a judge reads: the one in the query's language (for English,
-    guide-ja, the authority), else the best-scored."""
+    guide-ja, the authority, unless it scores under SHOWN_SHARE of the best edition:
+    guide-zh 3.1 still states rules guide-ja 3.4 left out, such as the first turn's
+    Supporter ban), else the best-scored."""
     for member in members:
         doc, _, lang = table.meta[member.number][:3]
-        if lang == query_lang or (query_lang == "en" and doc == ENGLISH_EDITION):
+        if lang == query_lang:
             return member
+        if query_lang == "en" and doc == ENGLISH_EDITION:
+            return member if member.score >= SHOWN_SHARE * members[0].score else members[0]
     return members[0]
 
 
