@@ -47,8 +47,12 @@ BOILERPLATE = (
     re.compile(r"&copy;Pokémon/Nintendo/Creatures/GAME FREAK.*$"),
     re.compile(r"このホームページに掲載された画像その他の内容の無断転載はお断りします。"),
     re.compile(r"\s*サポートは、自分の番に1枚しか使えない。"),
+    re.compile(r"\s*スタジアムは、自分の番に1枚、バトル場の横に出せる。.*$"),
     re.compile(r"\s*You may play only 1 Supporter card during your turn\.?"),
 )
+# The texts kept: English and Japanese (the card-text parser reads those two; the ruling
+# quotes the judge's language where it is one of them, else English).
+TEXT_LANGS = ("en", "ja")
 JA_REGIONAL = {"パルデア": "Paldean", "アローラ": "Alolan", "ガラル": "Galarian", "ヒスイ": "Hisuian"}
 
 
@@ -126,7 +130,7 @@ def rule_of(name: dict[str, str], suffix: str | None) -> str:
     """The Rule Box, from the name: the suffix is missing on most Phantasmal Flames ex
     cards, `EX` on some sets, and `ex` on a plain Raichu (PAL 064, 140 HP)."""
     en, ja = name.get("en", ""), name.get("ja", "")
-    zh = name.get("zh-tw", "")
+    zh = name.get("zh-tw", "") if not (en or ja) else ""  # zh-tw names are the least reliable: last
     is_ex = bool(re.search(r"\bex$", en)) or ja.endswith("ex") or zh.endswith("ex")
     mega = en.startswith("Mega ") or ja.startswith("メガ") or zh.startswith("超級")
     if is_ex:
@@ -218,8 +222,12 @@ def _apply_fix(p: Print, fix: dict) -> Print:
             continue
         if key == "types":
             p.types = tuple(value)
-        elif key in ("hp", "retreat", "stage"):
+        elif key in ("hp", "retreat", "stage", "trainer_type"):
             setattr(p, key, value)
+        elif key in ("weakness", "resistance"):
+            setattr(p, key, tuple((t, str(v)) for t, v in value))
+        elif key == "evolves_from":
+            p.evolves_from = dict(value)
         elif key == "drop_names":  # a name in these languages belongs to another card
             for lang in value:
                 p.name.pop(lang, None)
@@ -320,9 +328,14 @@ def group_prints(prints: list[Print], conflicts: list[Conflict]) -> list[list[Pr
     return groups
 
 
+PROMO_SETS = ("SVP", "MEP", "SV-P", "M-P", "SVP1")
+
+
 def _print_order(p: Print) -> tuple:
+    """English prints first, expansions before promos, then by release: the first print
+    names the card (its id, and the print a ruling shows when none is pinned)."""
     number = int(p.number) if p.number.isdigit() else 10_000
-    return (p.region != "intl", p.released, p.set, number, p.number)
+    return (p.region != "intl", p.set in PROMO_SETS, p.released, p.set, number, p.number)
 
 
 # -- 3. texts ------------------------------------------------------------------------------------
@@ -342,10 +355,9 @@ def _reconcile_text(slot: str, texts: list[tuple[str, str]], lang: str, conflict
         if len(full) == 1:
             return best[1], best[0]
     key = f"text:{slot}:{lang}:" + ",".join(sorted({pid for pid, _ in present}))
+    conflicts.append(Conflict(key, "text", f"{slot} ({lang}) differs between prints", {pid: t for pid, t in present}))
     decision = review.decisions.get(key)
     if decision is None:
-        conflicts.append(Conflict(key, "text", f"{slot} ({lang}) differs between prints",
-                                  {pid: t for pid, t in present}))
         return present[0][1], present[0][0]
     chosen = decision.get("text_from")
     for pid, t in present:
@@ -386,7 +398,7 @@ def make_card(group: list[Print], conflicts: list[Conflict], review: Review) -> 
                           for i in range(len(first.abilities))]
     else:
         card.text = {}
-        for text_lang in ("en", "ja", "zh-tw", "ko"):
+        for text_lang in TEXT_LANGS:
             value, _ = _reconcile_text(f"{first.id}:text", [(p.id, p.text.get(text_lang)) for p in group],
                                        text_lang, conflicts, review)
             if value:
@@ -402,7 +414,7 @@ def _part(index: int, group: list[Print], kind: str, lang: str, conflicts: list[
     for part in parts:
         for name_lang, value in part.name.items():
             out["name"].setdefault(name_lang, value)
-    for text_lang in ("en", "ja", "zh-tw", "ko"):
+    for text_lang in TEXT_LANGS:
         value, _ = _reconcile_text(f"{group[0].id}:{kind}[{index}]",
                                    [(p.id, getattr(p, kind)[index].text.get(text_lang)) for p in group],
                                    text_lang, conflicts, review)

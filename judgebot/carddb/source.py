@@ -115,6 +115,17 @@ def read_snapshot(path: Path) -> dict[str, str]:
     return files
 
 
+def snapshot_digest(files: dict[str, str]) -> str:
+    """A digest of the snapshot's .ts files (paths and texts): the same for the archive
+    and for a checkout of the same commit."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode("utf-8") + b"\0" + files[name].encode("utf-8") + b"\0")
+    return digest.hexdigest()
+
+
 def legal_marks(files: dict[str, str]) -> tuple[str, ...]:
     """The regulation marks of the Standard format (meta/legals.ts `standard`)."""
     try:
@@ -135,9 +146,9 @@ def legal_marks(files: dict[str, str]) -> tuple[str, ...]:
     return tuple(marks)
 
 
-def read_tcgdex(path: Path) -> tuple[list[Print], tuple[str, ...]]:
-    """Every print of the two series in the snapshot, sorted by path, and the Standard
-    regulation marks."""
+def read_tcgdex(path: Path) -> tuple[list[Print], tuple[str, ...], str]:
+    """Every print of the two series in the snapshot, sorted by path, the Standard
+    regulation marks, and the snapshot's digest."""
     files = read_snapshot(Path(path))
     sets: dict[str, dict] = {}
     prints: list[Print] = []
@@ -166,7 +177,7 @@ def read_tcgdex(path: Path) -> tuple[list[Print], tuple[str, ...]]:
         card = _print(name, sets[set_path], value)
         if card is not None:
             result.append(card)
-    return result, legal_marks(files)
+    return result, legal_marks(files), snapshot_digest(files)
 
 
 # -- one card file ----------------------------------------------------------------------------
