@@ -397,6 +397,7 @@ def make_card(group: list[Print], conflicts: list[Conflict], review: Review) -> 
         card.abilities = [_part(i, group, "abilities", lang, conflicts, review)
                           for i in range(len(first.abilities))]
     else:
+        card.attacks = [_part(i, group, "attacks", lang, conflicts, review) for i in range(len(first.attacks))]
         card.text = {}
         for text_lang in TEXT_LANGS:
             value, _ = _reconcile_text(f"{first.id}:text", [(p.id, p.text.get(text_lang)) for p in group],
@@ -736,6 +737,9 @@ def _record(card: Card, marks: tuple[str, ...], stage1: dict[str, set[tuple]]) -
         if card.ace_spec:
             record["ace_spec"] = True
         record["text"] = _langs(card.text)
+        if card.attacks:  # a Technical Machine's attack
+            record["attacks"] = [{"name": _langs(a["name"]), "cost": a["cost"], "damage": a["damage"],
+                                  "text": _langs(a["text"])} for a in card.attacks]
     gaps = _text_gaps(record)
     record.update({
         "marks": card_marks,

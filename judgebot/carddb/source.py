@@ -272,7 +272,18 @@ def _print(path: str, set_value: dict, card: Any) -> Print | None:
         result.energy_type = ENERGY_WORDS[card.get("energyType")]
     else:
         _pokemon(result, card, path)
+    _attacks(result, card, path)  # a Pokémon's, or a Technical Machine's
     return result
+
+
+def _attacks(result: Print, card: dict, path: str) -> None:
+    for i, attack in enumerate(card.get("attacks") or ()):
+        where = f"{path}: attacks[{i}]"
+        # One file writes a cost of no Energy as ["Void"] (the card prints an empty cost).
+        cost = tuple(_type(t, f"{where}.cost") for t in attack.get("cost") or () if t != "Void")
+        result.attacks.append(Part(name=_langs(attack.get("name"), f"{where}.name"),
+                                   text=_langs(attack.get("effect"), f"{where}.effect"),
+                                   cost=cost, damage=damage_text(attack.get("damage"), f"{where}.damage")))
 
 
 def _mark(value: Any) -> str | None:
@@ -309,13 +320,6 @@ def _pokemon(result: Print, card: dict, path: str) -> None:
             raise SourceError(f"{where}: unexpected type {ability.get('type')!r}")
         result.abilities.append(Part(name=_langs(ability.get("name"), f"{where}.name"),
                                      text=_langs(ability.get("effect"), f"{where}.effect")))
-    for i, attack in enumerate(card.get("attacks") or ()):
-        where = f"{path}: attacks[{i}]"
-        # One file writes a cost of no Energy as ["Void"] (the card prints an empty cost).
-        cost = tuple(_type(t, f"{where}.cost") for t in attack.get("cost") or () if t != "Void")
-        result.attacks.append(Part(name=_langs(attack.get("name"), f"{where}.name"),
-                                   text=_langs(attack.get("effect"), f"{where}.effect"),
-                                   cost=cost, damage=damage_text(attack.get("damage"), f"{where}.damage")))
 
 
 # -- PokéAPI ----------------------------------------------------------------------------------
