@@ -376,6 +376,8 @@ def make_card(group: list[Print], conflicts: list[Conflict], review: Review) -> 
             if name_lang not in card.name:
                 card.name[name_lang] = value
                 card.name_from[name_lang] = "print"
+            elif name_key(value) != name_key(card.name[name_lang]) and name_lang == lang:
+                card.aliases.setdefault(lang, []).append(value)  # Basic Fire Energy / Fire Energy
             elif name_key(value) != name_key(card.name[name_lang]) and name_lang != lang \
                     and not (name_lang == "ko" and card.category != "pokemon"):  # names.yaml `korean` decides
                 conflicts.append(Conflict(f"name:{name_lang}:{first.id}:{p.id}", "name",
@@ -698,6 +700,10 @@ def _record(card: Card, marks: tuple[str, ...], stage1: dict[str, set[tuple]]) -
         "name_from": {lang: card.name_from.get(lang, "print") for lang in ("en", "ja", "zh", "zh-tw", "ko")
                       if lang in card.name},
     }
+    aliases = {lang: sorted({n for n in names if name_key(n) != name_key(card.name.get(lang, ""))}, key=str)
+               for lang, names in sorted(card.aliases.items())}
+    if any(aliases.values()):
+        record["aliases"] = {lang: names for lang, names in aliases.items() if names}
     unknown = []
     if card.category == "pokemon":
         weakness = card.weakness
