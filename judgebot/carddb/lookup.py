@@ -351,3 +351,35 @@ def text_by_key(key: str) -> CardText | None:
 def iter_texts() -> Iterator[CardText]:
     for card in iter_cards():
         yield from texts(card)
+
+
+# -- names across languages (the engine compares names with this) -----------------------------------
+
+@lru_cache(maxsize=4096)
+def name_group(name: str) -> frozenset[str]:
+    """Every name (as a key) of the cards named `name`, in every language: リザード,
+    Charmeleon, 리자드 … are one group. A name no card has is its own group."""
+    key = name_key(name)
+    if not key:
+        return frozenset()
+    try:
+        db = database()
+        ids = {card for _, _, card in db.by_name(key)}
+    except FileNotFoundError:
+        return frozenset({key})
+    keys = {key}
+    for card_id in ids:
+        keys |= {name_key(n) for _, n in _all_names(db.card(card_id))}
+    return frozenset(keys)
+
+
+def same_name(a: str | None, b: str | None) -> bool:
+    """True when `a` and `b` name the same card name (SCENARIOS.md "Real cards": names
+    compare in any of the card's languages): equal, equal as keys, or names of the same
+    cards in two languages."""
+    if a is None or b is None:
+        return a == b
+    if a == b:
+        return True
+    key_b = name_key(b)
+    return key_b == name_key(a) or key_b in name_group(a)

@@ -4,6 +4,7 @@
     cards(id, doc)               one functional card: its record as compact JSON
     names(key, lang, name, id)   every name of every card, by `normalize.name_key`
     prints(key, print, id)       every print by `print_key` (OBF 125) and by TCGdex id
+    parts(key, id, part, idx)    every attack and Ability name (any language), by name_key
 
 SQLite because a look-up reads one index page and one card, not the whole file: a
 `judgebot card` or a scenario that names three cards costs a few milliseconds, and the
@@ -31,6 +32,8 @@ CREATE TABLE names (key TEXT NOT NULL, lang TEXT NOT NULL, name TEXT NOT NULL, i
                     PRIMARY KEY (key, id, lang, name)) WITHOUT ROWID;
 CREATE TABLE prints (key TEXT NOT NULL, print TEXT NOT NULL, id TEXT NOT NULL,
                      PRIMARY KEY (key, print)) WITHOUT ROWID;
+CREATE TABLE parts (key TEXT NOT NULL, id TEXT NOT NULL, part TEXT NOT NULL, idx INTEGER NOT NULL,
+                    PRIMARY KEY (key, id, part, idx)) WITHOUT ROWID;
 """
 
 
@@ -57,6 +60,13 @@ def print_rows(record: dict) -> Iterator[tuple[str, str, str]]:
         yield id_key(p["id"]), p["id"], record["id"]
 
 
+def part_rows(record: dict) -> Iterator[tuple[str, str, str, int]]:
+    for part, kind in (("attack", "attacks"), ("ability", "abilities")):
+        for index, entry in enumerate(record.get(kind) or ()):
+            for name in entry["name"].values():
+                yield name_key(name), record["id"], part, index
+
+
 def write_database(path: Path, records: list[dict], meta: dict[str, Any]) -> None:
     """Write the database to `path` whole or not at all (a temporary file beside it,
     then renamed)."""
@@ -78,6 +88,8 @@ def write_database(path: Path, records: list[dict], meta: dict[str, Any]) -> Non
                        sorted(row for r in records for row in name_rows(r)))
         db.executemany("INSERT OR IGNORE INTO prints VALUES (?, ?, ?)",
                        sorted(row for r in records for row in print_rows(r)))
+        db.executemany("INSERT OR IGNORE INTO parts VALUES (?, ?, ?, ?)",
+                       sorted(row for r in records for row in part_rows(r)))
         db.commit()
         db.execute("VACUUM")
         db.close()
@@ -149,6 +161,10 @@ class Database:
     def by_print(self, key: str) -> list[tuple[str, str]]:
         """(print id, card id) for a print key (`OBF 125`) or an id key (`#sv03-125`)."""
         return self.query("SELECT print, id FROM prints WHERE key = ? ORDER BY print", (key,))
+
+    def by_part(self, key: str) -> list[tuple[str, str, int]]:
+        """(card id, part, index) of every attack or Ability named so (a name key)."""
+        return self.query("SELECT id, part, idx FROM parts WHERE key = ? ORDER BY id, part, idx", (key,))
 
     def all_names(self) -> list[tuple[str, str, str, str]]:
         """(key, lang, name, card id) of every name (for the nearest-name search)."""

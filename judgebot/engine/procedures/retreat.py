@@ -42,6 +42,8 @@ def effective_cost(board: Board, mon: Pokemon) -> tuple[int, list, list[str]]:
     silenced = board.silenced_on(mon, "retreat_cost")
     for s in silenced:
         cites += list(s.cites)
+    if not modifier.none:
+        mon.need("retreat")
     if not modifier.effects:
         not_working = [msg("retreat.cost.not_counting", effect=effect_msg(s.placed.effect), why=s.why) for s in silenced]
         return mon.retreat, [msg("retreat.cost.printed", n=mon.retreat), *not_working], cites
