@@ -29,9 +29,10 @@ from judgebot.carddb import lookup
 from judgebot.carddb.normalize import name_key, text_key
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
+from judgebot.i18n import msg
 
 # An old informational `card:` beside `name:` on a Pokémon: a set code with no number.
-SET_CODE = re.compile(r"^(?:[A-Z]{1,4}[0-9][0-9A-Za-z.\-]*|[A-Z]{2,4})$")
+SET_CODE = re.compile(r"^[A-Z]{1,4}(?:-[A-Z]+)?(?:[0-9][0-9A-Za-z.\-]*)?$")
 PRINTED_KEYS = ("name", "stage", "evolves_from", "rule", "types", "hp", "weakness", "resistance", "retreat",
                 "attacks", "abilities", "line")
 UNKNOWN_AT_READ = ("hp", "types", "stage")  # needed by every ruling: asked for at once
@@ -45,9 +46,9 @@ BY_HAND_ABILITY = ("effect", "do", "does", "pay", "declared")
 
 # -- when an Ability's text is met -----------------------------------------------------------------
 
-_USED = (re.compile(r"^(?:You must [^.]+\. )?(?:Once during (?:your|each player's) turn|As often as you like "
-                    r"during your turn)", re.I),
-         re.compile(r"(?:自分の番に|番ごとに)(?:1回|何回でも)使える"))
+_USED = (re.compile(r"^(?:You must [^.]+\. )?(?:Once during (?:your|each player's)(?: first)? turn|As often as you "
+                    r"like during your turn)(?!, when this Pokémon moves)", re.I),
+         re.compile(r"^(?!.*とき).*(?:自分の番に|番ごとに|自分の最初の番に)、?(?:[^。]*、)?(?:1回|何回でも)使える"))
 _ON_EVOLVE = (re.compile(r"when you play this Pokémon from your hand to evolve", re.I),
               re.compile(r"手札から出して進化させたとき"))
 _ON_BENCH = (re.compile(r"when you play this Pokémon from your hand onto your Bench", re.I),
@@ -155,18 +156,27 @@ def compute_links(catalog: Any) -> tuple[list[Link], list[tuple[str, str]]]:
     return links, undecided
 
 
-@lru_cache(maxsize=4)
-def _links(catalog_id: int, catalog: Any) -> dict:
+_LINKS: dict[int, tuple[Any, dict]] = {}
+
+
+def _links(catalog: Any) -> dict:
+    known = _LINKS.get(id(catalog))
+    if known is not None and known[0] is catalog:
+        return known[1]
     links, _ = compute_links(catalog)
     by_part = {(l.card, l.part, l.index): l for l in links}
     by_entry: dict[str, list[Link]] = {}
     for l in links:
         by_entry.setdefault(l.entry, []).append(l)
-    return {"part": by_part, "entry": by_entry}
+    result = {"part": by_part, "entry": by_entry}
+    _LINKS.clear()  # one catalog at a time (it is reread only when its files change)
+    _LINKS[id(catalog)] = (catalog, result)
+    return result
 
 
 def links(catalog: Any) -> dict:
-    return _links(id(catalog), catalog)
+    """The catalog's links to real cards: by (card id, part, index) and by entry name."""
+    return _links(catalog)
 
 
 # -- what a scenario used --------------------------------------------------------------------------
@@ -182,14 +192,19 @@ class CardUse:
     lang: str  # the language the file named it in (texts are quoted in it, else English)
     texts: list[dict] = field(default_factory=list)  # {part, index, name, applied, why}
 
-    def met(self, part: str, index: int, name: str, applied: bool, why: str) -> None:
+    def met(self, part: str, index: int, name: str, applied: bool, why: Any) -> None:
         if not any(t["part"] == part and t["index"] == index for t in self.texts):
             self.texts.append({"part": part, "index": index, "name": name, "applied": applied, "why": why})
 
-    def to_dict(self) -> dict:
+    def to_dict(self, lang: str = "en") -> dict:
+        """The ruling's `cards` entry (SCENARIOS.md "Where numbers came from"), its
+        `why` in `lang`."""
+        from judgebot.i18n import render
+
         return {"at": self.at, "card": self.card["id"], "name": self.written,
                 "print": lookup.print_label(self.print),
-                "text": [{k: t[k] for k in ("part", "name", "applied", "why")} for t in self.texts]}
+                "text": [{"part": t["part"], "name": t["name"], "applied": t["applied"],
+                          "why": render(t["why"], lang)} for t in self.texts]}
 
 
 def first_print(card: dict) -> dict:
@@ -249,3 +264,331 @@ class Unknown:
 
 def not_modelled_message(written: str, what: str, text: dict, lang: str, how: str) -> str:
     return (f"{written}: {what} is not modelled: \"{quote(text, lang)}\" — give it by hand: {how}")
+
+
+# -- the reader ------------------------------------------------------------------------------------
+
+POSITION_WORDS = {"active": "the Active Pokémon", "bench": "a Benched Pokémon"}
+
+
+class RealCardReader:
+    """Mixed into ScenarioReader: `card:` on a Pokémon spot, and real cards where the
+    catalog has no entry (Tools, Stadiums, special Energy, effects, played cards)."""
+
+    raw_root: dict | None = None
+
+    # -- finding the card -----------------------------------------------------------------------
+    def resolve_card(self, query: str, where: str, attacks=(), abilities=(), values=None) -> tuple[dict, Any]:
+        found = lookup.find(query)
+        if found.mismatch is not None:
+            m = found.mismatch
+            self.fail(where, f"{lookup.print_label(m['print'])} is {lookup.name_in(m['card'], 'en')}, "
+                             f"not {m['name']!r}")
+        if not found.cards:
+            self.fail(where, f"unknown card {query!r}" + did_you_mean(found.nearest))
+        cards = lookup.narrow(found.cards, attacks, abilities, values)
+        if len(cards) > 1:
+            self.fail(where, f"{query!r} names {len(cards)} different cards: {lookup.candidates_line(cards)}; "
+                             "pin one with its set code and number (e.g. "
+                             f"{lookup.name_in(cards[0], 'en')} {lookup.print_label(first_print(cards[0]))})")
+        return cards[0], found
+
+    def use(self, at: str, card: dict, written: str, found: Any) -> CardUse:
+        printed = found.print or first_print(card)
+        use = CardUse(at=at, card=card, written=written, print=printed, lang=query_lang(found, card))
+        self.uses.append(use)
+        return use
+
+    @property
+    def uses(self) -> list[CardUse]:
+        if not hasattr(self, "_uses"):
+            self._uses = []
+        return self._uses
+
+    @property
+    def warnings(self) -> list[str]:
+        if not hasattr(self, "_warnings"):
+            self._warnings = []
+        return self._warnings
+
+    def warn(self, path: str, message: str) -> None:
+        from judgebot.errors import where as place
+
+        line = self.line(path)
+        self.warnings.append(f"{place(self.file, line, getattr(line, 'column', None))}: {path}: {message}")
+
+    # -- a Pokémon spot --------------------------------------------------------------------------
+    def real_pokemon(self, value: Any, path: str, hand: bool = False) -> tuple[dict, dict | None]:
+        """The mapping to read for a Pokémon written with `card:` (or as a bare name):
+        the card's printed keys, the file's own keys over them. Also what `finish_real`
+        needs afterwards (None when `card:` is the old informational set code)."""
+        raw = {"card": value} if isinstance(value, str) else dict(value)
+        where = path if isinstance(value, str) else f"{path}.card"
+        query = self.text(raw["card"], where)
+        if "name" in raw and SET_CODE.fullmatch(query) and not lookup.find(query).cards:
+            self.warn(where, f"`card: {query}` beside `name:` is read as the set the card is from; write "
+                             f"`set: {query}` (`card:` names a real card)")
+            raw["set"] = raw.pop("card")
+            return raw, None
+        attacks, abilities = self._named_parts(raw, path)
+        values = {k: raw[k] for k in ("hp", "stage", "rule") if k in raw}
+        card, found = self.resolve_card(query, where, attacks, abilities, values)
+        if card["category"] != "pokemon":
+            kind = card.get("trainer_type") or (f"{card.get('energy_type')} Energy" if card["category"] == "energy"
+                                                 else card["category"])
+            spot = "a Pokémon card in the hand" if hand else POSITION_WORDS["bench" if "bench" in path else "active"]
+            self.fail(where, f"{query!r} is a {'Trainer' if card['category'] == 'trainer' else 'Energy'} card "
+                             f"({kind}), not a Pokémon: it cannot be {spot}")
+        lang = query_lang(found, card)
+        printed = self.printed_pokemon(card, lang)
+        written = raw.get("name") or (found.names[0][1] if found.names else in_lang(card["name"], lang))
+        self._current_card = card
+        merged, by_hand = self.merge_printed(printed, raw, path)
+        merged["name"] = written
+        merged.pop("card", None)
+        use = self.use(path, card, query, found)
+        for key in UNKNOWN_AT_READ:
+            if key in card["unknown"] and key not in raw:
+                self.fail(where, f"{query}: the card data give no {key} ({lookup.print_label(use.print)}): "
+                                 f"write `{key}:` beside `card:`")
+        info = {"card": card, "lang": lang, "use": use, "where": where, "by_hand": by_hand, "raw": raw,
+                "query": query}
+        return merged, info
+
+    def names_real_pokemon(self, value: str) -> bool:
+        """A bare name on an evolve or bench ask is a real card when it names real
+        Pokémon cards (and only Pokémon); otherwise it stays a plain name, as before."""
+        found = lookup.find(value)
+        return bool(found.cards) and all(card["category"] == "pokemon" for card in found.cards)
+
+    def _named_parts(self, raw: dict, path: str) -> tuple[list[str], list[str]]:
+        """Attack and Ability names the file gives for this Pokémon (its own entries, and
+        the ask's when it asks about this Pokémon): they narrow the candidates."""
+        attacks = [a["name"] for a in raw.get("attacks") or () if isinstance(a, dict) and isinstance(a.get("name"), str)]
+        attacks += [a for a in raw.get("attacks") or () if isinstance(a, str)]
+        abilities = [a["name"] for a in raw.get("abilities") or ()
+                     if isinstance(a, dict) and isinstance(a.get("name"), str)]
+        abilities += [a for a in raw.get("abilities") or () if isinstance(a, str)]
+        for kind, name in self._asked(path):
+            (attacks if kind == "attack" else abilities).append(name)
+        return attacks, abilities
+
+    def _asked(self, path: str) -> list[tuple[str, str]]:
+        ask = (self.raw_root or {}).get("ask")
+        if not isinstance(ask, dict):
+            return []
+        asks = []
+        if isinstance(ask.get("sequence"), list):
+            asks = [entry for entry in ask["sequence"] if isinstance(entry, dict)]
+        else:
+            asks = [ask]
+        out = []
+        for entry in asks:
+            for kind in ("attack", "ability"):
+                body = entry.get(kind)
+                if isinstance(body, str):
+                    body = {"name": body}
+                if isinstance(body, dict) and isinstance(body.get("name"), str) \
+                        and body.get("by", "you.active") == path:
+                    out.append((kind, body["name"]))
+        return out
+
+    def printed_pokemon(self, card: dict, lang: str) -> dict:
+        """The card's printed values as scenario keys (what a judge would have typed)."""
+        from judgebot.engine.format.catalog import load_catalog
+
+        linked = links(load_catalog())["part"]
+        raw: dict[str, Any] = {"types": card["types"], "hp": card["hp"], "stage": card["stage"],
+                               "rule": card["rule"]}
+        if card.get("evolves_from"):
+            raw["evolves_from"] = in_lang(card["evolves_from"], lang)
+        if card.get("line"):
+            raw["line"] = [in_lang(n, lang) for n in card["line"]]
+        if card.get("weakness") is not None:
+            raw["weakness"] = [{"type": w["type"], "value": w["value"]} for w in card["weakness"]]
+        if card.get("resistance") is not None:
+            raw["resistance"] = [{"type": r["type"], "value": int(r["value"])} for r in card["resistance"]]
+        if card.get("retreat") is not None:
+            raw["retreat"] = card["retreat"]
+        raw["attacks"] = []
+        for index, attack in enumerate(card.get("attacks") or ()):
+            entry: dict[str, Any] = {"name": in_lang(attack["name"], lang), "cost": list(attack["cost"])}
+            damage = attack.get("damage")
+            if damage:
+                entry["damage"] = int(re.match(r"\d+", damage).group())
+            link = linked.get((card["id"], "attack", index))
+            if link is not None:
+                entry = {"card": link.entry, **entry}
+            raw["attacks"].append(entry)
+        raw["abilities"] = []
+        for index, ability in enumerate(card.get("abilities") or ()):
+            link = linked.get((card["id"], "ability", index))
+            raw["abilities"].append(link.entry if link is not None else {"name": in_lang(ability["name"], lang)})
+        return raw
+
+    def merge_printed(self, printed: dict, raw: dict, path: str) -> tuple[dict, dict]:
+        """Explicit keys win; an `attacks:`/`abilities:` entry with the name of one of the
+        card's is merged with it key by key, others are added. Also which printed parts
+        the file gives by hand: {("attack", index): path}."""
+        merged = dict(printed)
+        by_hand: dict[tuple[str, int], str] = {}
+        for key, value in raw.items():
+            if key in ("attacks", "abilities") and isinstance(value, list):
+                continue
+            merged[key] = value
+        for key, part in (("attacks", "attack"), ("abilities", "ability")):
+            if not isinstance(raw.get(key), list):
+                continue
+            entries = list(printed.get(key) or ())
+            names = self._part_names(key)
+            for i, item in enumerate(raw[key]):
+                name = item.get("name") if isinstance(item, dict) else item if isinstance(item, str) else None
+                if isinstance(item, dict) and name is None and isinstance(item.get("card"), str):
+                    name = item["card"]
+                index = next((j for j, keys in enumerate(names) if name is not None and name_key(name) in keys),
+                             None)
+                if index is None or index >= len(entries):
+                    entries.append(item)
+                    continue
+                base = entries[index]
+                if isinstance(item, dict):
+                    base = {"name": base} if isinstance(base, str) else dict(base)
+                    if "card" in item and "card" not in base:
+                        base.pop("name", None)
+                    base.update(item)
+                    if any(k in item for k in (BY_HAND_ATTACK if part == "attack" else BY_HAND_ABILITY)):
+                        by_hand[(part, index)] = f"{path}.{key}[{i}]"
+                else:
+                    base = item
+                entries[index] = base
+            merged[key] = entries
+        return merged, by_hand
+
+    def _part_names(self, key: str) -> list[set[str]]:
+        card = self._current_card
+        return [{name_key(n) for n in p["name"].values()} for p in card.get(key) or ()] if card else []
+
+    _current_card: dict | None = None
+
+    def finish_real(self, mon: Any, info: dict | None, path: str) -> None:
+        """After the Pokémon is read: each attack and Ability answers to every name of
+        the card's; texts without a meaning are marked (`unapplied`) or, for an Ability
+        in force, refused now; unknown values are marked for where they are needed."""
+        if info is None:
+            return
+        card, lang, use, where = info["card"], info["lang"], info["use"], info["where"]
+        mon.real = card["id"]
+        from judgebot.engine.format.catalog import load_catalog
+
+        linked = links(load_catalog())["part"]
+        for key, part in (("attacks", "attack"), ("abilities", "ability")):
+            printed = card.get(key) or ()
+            for obj in getattr(mon, key):
+                index = next((i for i, p in enumerate(printed)
+                              if name_key(obj.name) in {name_key(n) for n in p["name"].values()}
+                              or (linked.get((card["id"], part, i)) and linked[(card["id"], part, i)].entry == obj.name)),
+                             None)
+                if index is None:
+                    continue
+                names = tuple(dict.fromkeys(n for n in printed[index]["name"].values() if n != obj.name))
+                obj.aliases = names
+                text = printed[index]["text"]
+                given = info["by_hand"].get((part, index))
+                if not text:
+                    state = (True, msg("card.why.no_text"))
+                elif (card["id"], part, index) in linked:
+                    state = (True, msg("card.why.catalog", entry=linked[(card["id"], part, index)].entry))
+                elif given:
+                    state = (True, msg("card.why.by_hand"))
+                else:
+                    state = (False, None)
+                name = in_lang(printed[index]["name"], lang)
+                if part == "attack":
+                    damage = card["attacks"][index].get("damage") or ""
+                    if given and re.search(r"[+×-]$", damage) and "damage" not in self._given_keys(info, key, index):
+                        self.fail(given, f"{name}: the card prints {damage} damage, which its text completes: "
+                                         "give `damage:` as a formula ({base, plus|minus|times, per|if})")
+                    if state[0]:
+                        obj.unapplied = None
+                        obj.printed_state = state  # type: ignore[attr-defined]
+                    else:
+                        obj.unapplied = Unapplied(
+                            not_modelled_message(info["query"], f"the text of its attack {name}", text, lang,
+                                                 f"attacks: [{{name: {name}, do: [...]}}] (and `damage:` as a "
+                                                 "formula when the text changes it)"),
+                            self.file, self.line(where), where)
+                    obj.met_info = (use, "attack", index, name, state)  # type: ignore[attr-defined]
+                    continue
+                timing = ability_timing(text)
+                if not state[0]:
+                    unapplied = Unapplied(not_modelled_message(info["query"], f"its Ability {name}", text, lang,
+                                                               f"abilities: [{{name: {name}, effect: {{kind: …}}}}] or "
+                                                               "`do:`"), self.file, self.line(where), where)
+                    if timing == "in_force" and text:
+                        raise unapplied.error()
+                    obj.unapplied = unapplied
+                elif timing == "in_force":
+                    use.met("ability", index, name, True, state[1])
+                obj.met_info = (use, "ability", index, name, state)  # type: ignore[attr-defined]
+        for key in UNKNOWN_LATER:
+            if key in card["unknown"] and key not in info["raw"]:
+                mon.unknown[key] = Unknown(
+                    key, f"{info['query']}: the card data give no {key.replace('_', ' ')} "
+                         f"({lookup.print_label(use.print)}): write `{key}:` beside `card:`"
+                         + (" (null for none)" if key in ("weakness", "resistance") else ""),
+                    self.file, self.line(where), f"{path}.{key}")
+
+    def _given_keys(self, info: dict, key: str, index: int) -> set[str]:
+        card = info["card"]
+        names = {name_key(n) for n in (card.get(key) or [])[index]["name"].values()}
+        for item in info["raw"].get(key) or ():
+            if isinstance(item, dict) and isinstance(item.get("name"), str) and name_key(item["name"]) in names:
+                return set(item)
+        return set()
+
+    # -- met at the ask -----------------------------------------------------------------------------
+    def meet(self, part_obj: Any) -> None:
+        """The ruling meets this attack's or Ability's text: applied, or refused."""
+        if getattr(part_obj, "unapplied", None) is not None:
+            raise part_obj.unapplied.error()
+        info = getattr(part_obj, "met_info", None)
+        if info is not None:
+            use, part, index, name, state = info
+            use.met(part, index, name, True, state[1])
+
+    # -- cards the catalog does not have ------------------------------------------------------------
+    def real_entry(self, value: str, path: str, categories: tuple[str, ...] | None) -> Any:
+        """A Tool, Stadium, special Energy, effect or played card named by a real card
+        that the catalog does not model: refused as not modelled, quoting its text;
+        a name that is no card: unknown, with the nearest names."""
+        found = lookup.find(value)
+        if not found.cards:
+            self.not_modelled(path, f"{key_label(value)}: not in the card catalog and no real card of that name or "
+                                    "number — give its effect inline ({kind: …})" + did_you_mean(found.nearest))
+        card = found.cards[0] if len(found.cards) == 1 else None
+        if card is None:
+            self.fail(path, f"{value!r} names {len(found.cards)} different cards: "
+                            f"{lookup.candidates_line(found.cards)}; pin one with its set code and number")
+        kind = _card_category(card)
+        if categories and kind not in categories:
+            self.fail(path, f"{key_label(value)} is a real card of category {kind}, expected {' or '.join(categories)}")
+        lang = query_lang(found, card)
+        self.not_modelled(path, not_modelled_message(
+            value, "its text", card.get("text") or {}, lang,
+            "give its effect inline ({kind: …}); for a Tool {name, effect}, a Stadium {name, effects}, a special "
+            "Energy {name, provides, effects}"))
+
+
+def _card_category(card: dict) -> str:
+    if card["category"] == "trainer":
+        return card.get("trainer_type") or "trainer"
+    if card["category"] == "energy":
+        return "special_energy" if card.get("energy_type") == "special" else "basic_energy"
+    return "pokemon"
+
+
+def did_you_mean(nearest: list[tuple[str, str, str]]) -> str:
+    if not nearest:
+        return ""
+    names = [f"{name} ({lang})" for lang, name, _ in nearest[:6]]
+    return "; did you mean: " + ", ".join(names)
