@@ -65,7 +65,7 @@ def symbols(text: str) -> list[str]:
 # Basic Fire Energy): compared as the symbol.
 _JA_TYPE = {"草": "[G]", "炎": "[R]", "水": "[W]", "雷": "[L]", "超": "[P]", "闘": "[F]", "悪": "[D]",
             "鋼": "[M]", "無色": "[C]"}
-_JA_TYPE_WORD = re.compile(r"(草|炎|水|雷|超|闘|悪|鋼)(?=エネルギー|ポケモン)")
+_JA_TYPE_WORD = re.compile(r"(無色|草|炎|水|雷|超|闘|悪|鋼)(?=\s*(?:エネルギー|ポケモン|タイプ))")
 _EN_TYPE = {"Grass": "{G}", "Fire": "{R}", "Water": "{W}", "Lightning": "{L}", "Psychic": "{P}",
             "Fighting": "{F}", "Darkness": "{D}", "Metal": "{M}", "Dragon": "{N}", "Colorless": "{C}"}
 _EN_TYPE_WORD = re.compile(r"\b(Grass|Fire|Water|Lightning|Psychic|Fighting|Darkness|Metal)(?= Energy| Pokémon)")

@@ -64,6 +64,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
 
 
 class ScenarioReader(RealCardReader, Reader):
+    format = 1  # the file's format (a bare name on an evolve/bench ask is a real card in Format 2)
+
     def scenario(self, data: Any) -> Scenario:
         if data is None:
             raise ScenarioError(self.file, 1, "", "the file is empty; expected a scenario mapping with an `ask`",
@@ -73,6 +75,7 @@ class ScenarioReader(RealCardReader, Reader):
         ask_kind = self.ask_kind(raw["ask"])
         boardless = ask_kind in BOARDLESS_ASKS
         format_ = self.format_number(raw["format"]) if "format" in raw else 1
+        self.format = format_
         title = self.optional_text(raw.get("title"), "title")
         turn = self.turn(raw.get("turn"), "turn")
         players = {}
@@ -383,7 +386,7 @@ class ScenarioReader(RealCardReader, Reader):
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         real = None
-        if isinstance(value, str) and path.startswith("ask.") and self.names_real_pokemon(value):
+        if isinstance(value, str) and path.startswith("ask.") and self.format == 2 and self.names_real_pokemon(value):
             value, real = self.real_pokemon(value, path, hand=True)
         elif isinstance(value, dict) and value.get("card") is not None:
             value, real = self.real_pokemon(value, path, hand=True)
