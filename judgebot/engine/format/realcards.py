@@ -557,6 +557,36 @@ class RealCardReader:
             use.met(part, index, name, True, state[1])
 
     # -- cards the catalog does not have ------------------------------------------------------------
+    def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> Any:
+        """A card by name: the catalog's entry (as before) — and when it is a real card,
+        that card is recorded for the ruling's `cards`; a name the catalog lacks is
+        looked up in the card database (refused as not modelled, or unknown)."""
+        name = self.text(value, path)
+        if self.catalog is not None and self.catalog.lookup(name) is None:
+            self.real_entry(name, path, categories)
+        entry = super().entry(value, path, categories)  # type: ignore[misc]
+        self.record_entry(entry, name, path)
+        return entry
+
+    def record_entry(self, entry: Any, written: str, path: str) -> None:
+        if entry.category in ("ability", "attack"):
+            return  # a part of a Pokémon: recorded with the Pokémon, when it is a real card
+        from judgebot.engine.format.catalog import load_catalog
+
+        linked = [l for l in links(load_catalog())["entry"].get(entry.name, ()) if l.part in ("trainer", "energy")]
+        if len(linked) != 1:
+            return
+        card = lookup.get(linked[0].card)
+        found = lookup.find(written)
+        use = CardUse(at=_at(path), card=card, written=written, print=found.print or first_print(card),
+                      lang=query_lang(found, card) if found.cards else "ja")
+        if not any(u.at == use.at and u.card["id"] == card["id"] for u in self.uses):
+            self.uses.append(use)
+        else:
+            use = next(u for u in self.uses if u.at == use.at and u.card["id"] == card["id"])
+        name = in_lang(card["name"], use.lang) or written
+        use.met(linked[0].part, 0, name, True, msg("card.why.catalog", entry=entry.name))
+
     def real_entry(self, value: str, path: str, categories: tuple[str, ...] | None) -> Any:
         """A Tool, Stadium, special Energy, effect or played card named by a real card
         that the catalog does not model: refused as not modelled, quoting its text;
@@ -577,6 +607,18 @@ class RealCardReader:
             value, "its text", card.get("text") or {}, lang,
             "give its effect inline ({kind: …}); for a Tool {name, effect}, a Stadium {name, effects}, a special "
             "Energy {name, provides, effects}"))
+
+
+def _at(path: str) -> str:
+    """Where a card is, as the ruling's `cards` says it: a position, or stadium / effect / ask."""
+    if path.startswith("stadium"):
+        return "stadium"
+    if path.startswith("ask"):
+        return "ask"
+    if ".effects" in path or path.split(".")[-1].startswith("effects"):
+        return "effect"
+    match = re.match(r"(you|opponent)\.(active|bench\[\d+\])", path)
+    return match.group(0) if match else path
 
 
 def _card_category(card: dict) -> str:
