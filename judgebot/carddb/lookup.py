@@ -89,9 +89,10 @@ def _pinned(db: Database, key: str) -> tuple[dict, dict] | None:
     return card, printed
 
 
-def find(query: str) -> Found:
+def find(query: str, near: bool = True) -> Found:
     """What `query` names: a TCGdex id, a printed set code and number, a name with a
-    printed number, or a name (exact, in any language)."""
+    printed number, or a name (exact, in any language); on a miss, the nearest names
+    (unless `near` is false: search asks on every query and wants no fuzzy pass)."""
     db = database()
     text = " ".join(str(query).split())
     if not text:
@@ -122,7 +123,7 @@ def find(query: str) -> Found:
         ids = list(dict.fromkeys(card_id for _, _, card_id in rows))
         return Found(query=query, how="name", cards=[db.card(i) for i in ids],
                      names=list(dict.fromkeys((lang, name) for lang, name, _ in rows)))
-    return Found(query=query, how="none", nearest=nearest(text))
+    return Found(query=query, how="none", nearest=nearest(text) if near else [])
 
 
 def _all_names(card: dict) -> Iterator[tuple[str, str]]:

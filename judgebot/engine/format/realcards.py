@@ -593,8 +593,12 @@ class RealCardReader:
         a name that is no card: unknown, with the nearest names."""
         found = lookup.find(value)
         if not found.cards:
-            self.not_modelled(path, f"{key_label(value)}: not in the card catalog and no real card of that name or "
-                                    "number — give its effect inline ({kind: …})" + did_you_mean(found.nearest))
+            nearest = found.nearest
+            if categories:
+                nearest = [n for n in lookup.nearest(value, limit=30)
+                           if _card_category(lookup.get(n[2])) in categories][:6]
+            self.not_modelled(path, f"{key_label(value)}: not in the card catalog — not modelled: give its effect "
+                                    "inline ({kind: …}); no real card has that name or number" + did_you_mean(nearest))
         card = found.cards[0] if len(found.cards) == 1 else None
         if card is None:
             self.fail(path, f"{value!r} names {len(found.cards)} different cards: "
@@ -605,8 +609,8 @@ class RealCardReader:
         lang = query_lang(found, card)
         self.not_modelled(path, not_modelled_message(
             value, "its text", card.get("text") or {}, lang,
-            "give its effect inline ({kind: …}); for a Tool {name, effect}, a Stadium {name, effects}, a special "
-            "Energy {name, provides, effects}"))
+            "its effect inline ({kind: …}) — a Tool as {name, effect}, a Stadium as {name, effects}, a special "
+            "Energy as {name, provides, effects}"))
 
 
 def _at(path: str) -> str:
