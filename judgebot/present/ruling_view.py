@@ -132,7 +132,8 @@ def card_lines(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
         return lines
     lines += [(line, "dim") for line in wrap(_say("card.view.heading", lang), width, "  ", "  ")]
     for used in ruling["cards"]:
-        at = render(_where(used["at"]), lang) if "." in used["at"] else used["at"]
+        at = render(_where(used["at"]), lang) if used["at"].startswith(("you.", "opponent.")) \
+            else _say(f"card.at.{used['at']}", lang)
         text = _say("card.view.card", lang, at=at, name=used["name"], print=used["print"])
         lines += [(line, "") for line in wrap(visible(text), width, "      ", "    ")]
         for met in used["text"]:

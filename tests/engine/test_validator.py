@@ -46,7 +46,7 @@ CASES = [
     ("{name: ヒトカゲ, types: [fire], hp: 70}", "{name: ヒトカゲ, types: [fire], hp: 70, damage: 15}",
      "rulings/x.yaml:10:43: you.bench[0].damage: expected a multiple of 10 from 0 to 990, got 15"),
     ("    hp: 180\n", "    hp: 180\n    hpp: 1\n",
-     "rulings/x.yaml:7:5: you.active.hpp: unknown key 'hpp'; allowed keys: name, card, stage, evolves_from, "
+     "rulings/x.yaml:7:5: you.active.hpp: unknown key 'hpp'; allowed keys: name, card, set, stage, evolves_from, "
      "rule, types, hp, weakness, resistance, retreat, damage, energy, tool, conditions, abilities, attacks, "
      "effects, came_into_play_this_turn, evolved_this_turn, evolved_from_this_turn, "
      "moved_to_active_this_turn, healed_this_turn, abilities_used, under, line"),

@@ -295,7 +295,7 @@ class RealCardReader:
 
     def use(self, at: str, card: dict, written: str, found: Any) -> CardUse:
         printed = found.print or first_print(card)
-        use = CardUse(at=at, card=card, written=written, print=printed, lang=query_lang(found, card))
+        use = CardUse(at=_at(at), card=card, written=written, print=printed, lang=query_lang(found, card))
         self.uses.append(use)
         return use
 
@@ -563,7 +563,10 @@ class RealCardReader:
         looked up in the card database (refused as not modelled, or unknown)."""
         name = self.text(value, path)
         if self.catalog is not None and self.catalog.lookup(name) is None:
-            self.real_entry(name, path, categories)
+            linked = linked_entry(self.catalog, name)
+            if linked is None:
+                self.real_entry(name, path, categories)
+            value = linked  # the real card's name in another language: its catalog entry
         entry = super().entry(value, path, categories)  # type: ignore[misc]
         self.record_entry(entry, name, path)
         return entry
@@ -623,6 +626,21 @@ def _at(path: str) -> str:
         return "effect"
     match = re.match(r"(you|opponent)\.(active|bench\[\d+\])", path)
     return match.group(0) if match else path
+
+
+def linked_entry(catalog: Any, name: str) -> str | None:
+    """The catalog entry a real card (or a real attack or Ability) of this name is linked
+    to — Premium Power Pro is パワープロテイン, Metal Defender is メタルディフェンダー — when
+    there is exactly one."""
+    db = lookup.database()
+    by_part = links(catalog)["part"]
+    key = name_key(name)
+    found = {by_part[(card, "trainer" if db.card(card)["category"] == "trainer" else "energy", 0)].entry
+             for _, _, card in db.by_name(key)
+             if (card, "trainer", 0) in by_part or (card, "energy", 0) in by_part}
+    found |= {by_part[(card, part, index)].entry for card, part, index in db.by_part(key)
+              if (card, part, index) in by_part}
+    return found.pop() if len(found) == 1 else None
 
 
 def _card_category(card: dict) -> str:
