@@ -489,7 +489,16 @@ def join(en_cards: list[Card], asia_cards: list[Card], species: dict[int, dict[s
     for card in en_cards:
         if card.category != "pokemon":
             en_by_name[(card.category, name_key(card.name["en"]))].append(card)
+    basic_en: dict[str, list[Card]] = defaultdict(list)
+    for card in en_cards:
+        if card.category == "energy" and card.energy_type == "basic":
+            basic_en[basic_energy_type(card.name)].append(card)
     for card in asia_cards:
+        if card.category == "energy" and card.energy_type == "basic":  # basic Energy: by its type
+            targets = basic_en.get(basic_energy_type(card.name) or "", [])
+            if len(targets) == 1:
+                joined[id(card)] = targets[0]
+            continue
         if card.category == "pokemon" or "ja" not in card.name:
             continue
         entry = review.trainers.get(card.name["ja"])
@@ -661,9 +670,10 @@ def card_id(card: Card) -> str:
     return card.prints[0].id
 
 
-def finish(cards: list[Card], marks: tuple[str, ...]) -> list[dict]:
+def finish(cards: list[Card], marks: tuple[str, ...], species: dict[int, dict[str, str]] | None = None) -> list[dict]:
     """The database records, sorted by card id; evolves_from in every language a card of
-    that name gives, a Stage 2's line, legality, unknown values."""
+    that name gives (else PokéAPI's species name, where the name is exactly a species'),
+    a Stage 2's line, legality, unknown values."""
     for card in cards:
         card.prints.sort(key=_print_order)
     by_en: dict[str, set[str]] = defaultdict(set)
@@ -672,6 +682,10 @@ def finish(cards: list[Card], marks: tuple[str, ...]) -> list[dict]:
         if "en" in card.name and "ja" in card.name:
             by_en[name_key(card.name["en"])].add(card.name["ja"])
             by_ja[name_key(card.name["ja"])].add(card.name["en"])
+    for number, names in (species or {}).items():
+        if "en" in names and "ja" in names:
+            by_en.setdefault(name_key(names["en"]), set()).add(names["ja"])
+            by_ja.setdefault(name_key(names["ja"]), set()).add(names["en"])
     for card in cards:  # evolves_from in the other language, where the name is certain
         ef = card.evolves_from
         if "en" in ef and "ja" not in ef and len(by_en.get(name_key(ef["en"]), ())) == 1:

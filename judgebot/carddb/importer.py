@@ -86,7 +86,7 @@ def run(tcgdex: Path, pokeapi: Path, folder: Path, out: Path | None = None,
     stale = sorted(set(review.decisions) - keys)
     if review_file is not None:
         write_review(review_file, undecided)
-    records = build.finish(result.cards, marks)
+    records = build.finish(result.cards, marks, species)
     stats = statistics(records, result.stats, marks, len(review.decisions), len(review.fixes))
     if undecided or stale:
         return Report(stats=stats, undecided=undecided, stale=stale)

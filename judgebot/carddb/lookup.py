@@ -97,7 +97,7 @@ def find(query: str, near: bool = True) -> Found:
     text = " ".join(str(query).split())
     if not text:
         return Found(query=query, how="none")
-    hit = _pinned(db, id_key(text)) if " " not in text else None
+    hit = (_pinned(db, id_key(text)) or _pinned(db, id_key(text, exact=False))) if " " not in text else None
     if hit:
         return Found(query=query, how="id", cards=[hit[0]], print=hit[1])
     match = _PRINT_ONLY.match(text)

@@ -37,9 +37,11 @@ CREATE TABLE parts (key TEXT NOT NULL, id TEXT NOT NULL, part TEXT NOT NULL, idx
 """
 
 
-def id_key(tcgdex_id: str) -> str:
-    """A TCGdex card id as compared (sv03-125 = SV03-125)."""
-    return "#" + tcgdex_id.strip().lower()
+def id_key(tcgdex_id: str, exact: bool = True) -> str:
+    """A TCGdex card id as stored: exactly (sv10-001, the English Destined Rivals print,
+    is not SV10-001, the Japanese ロケット団の栄光 one), and case-free for a query typed in
+    another case where that names one print."""
+    return "#" + tcgdex_id.strip() if exact else "#~" + tcgdex_id.strip().lower()
 
 
 def name_rows(record: dict) -> Iterator[tuple[str, str, str, str]]:
@@ -58,6 +60,7 @@ def print_rows(record: dict) -> Iterator[tuple[str, str, str]]:
     for p in record["prints"]:
         yield print_key(p["set"], p["number"]), p["id"], record["id"]
         yield id_key(p["id"]), p["id"], record["id"]
+        yield id_key(p["id"], exact=False), p["id"], record["id"]
 
 
 def part_rows(record: dict) -> Iterator[tuple[str, str, str, int]]:
