@@ -291,7 +291,7 @@ def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = T
         Route("/api/term", api_term),
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/schema/{which}.json", api_schema),
-        *card_routes.ROUTES,  # real cards (web/card_routes.py)
+        *card_routes.routes(page),  # real cards (web/card_routes.py)
         Route("/api/{rest:path}", api_not_found, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(packages=[("judgebot.web", "static")]), name="static"),
     ]

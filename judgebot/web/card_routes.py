@@ -1,9 +1,11 @@
 """`judgebot serve`: real cards — `GET /api/card?q=`, `GET /api/cards?prefix=` and the
-card page `/card?q=` (CONTRACT.md serve). Kept apart from app.py: app.py adds ROUTES
-before its /api/ catch-all and maps the errors (404 unknown, 409 ambiguous) in its one
-place through their `http_status`."""
+card page `/card?q=` (CONTRACT.md serve). Kept apart from app.py: app.py adds
+`routes(page)` before its /api/ catch-all (passing its page renderer) and maps the errors
+(404 unknown, 409 ambiguous) in its one place through their `http_status`."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -55,17 +57,15 @@ async def api_cards(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(_prefix, _query(request, "prefix"), int(raw)))
 
 
-async def card_page(request: Request) -> Response:
-    from judgebot.web.app import page
+def routes(page: Callable[..., Response]) -> list[Route]:
+    async def card_page(request: Request) -> Response:
+        query = request.query_params.get("q")
+        lang = _lang(request)
+        doc = await run_in_threadpool(_card, _query(request, "q"), lang) if query else None
+        return page("card.html", query=query or "", lang=lang, card=doc)
 
-    query = request.query_params.get("q")
-    lang = _lang(request)
-    doc = await run_in_threadpool(_card, _query(request, "q"), lang) if query else None
-    return page("card.html", query=query or "", lang=lang, card=doc)
-
-
-ROUTES = [
-    Route("/card", card_page, name="card"),
-    Route("/api/card", api_card),
-    Route("/api/cards", api_cards),
-]
+    return [
+        Route("/card", card_page, name="card"),
+        Route("/api/card", api_card),
+        Route("/api/cards", api_cards),
+    ]
