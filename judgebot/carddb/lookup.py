@@ -42,6 +42,14 @@ class Found:
 
 
 def database_path() -> Path:
+    import os
+
+    return _database_path(os.environ.get("JUDGEBOT_DATA"))
+
+
+@lru_cache(maxsize=4)
+def _database_path(override: str | None) -> Path:
+    """Resolved once per JUDGEBOT_DATA value (importlib.resources is slow to ask each time)."""
     from judgebot.paths import data_dir
 
     return data_dir() / "carddb" / "cards.sqlite"
@@ -93,7 +101,17 @@ def find(query: str, near: bool = True) -> Found:
     """What `query` names: a TCGdex id, a printed set code and number, a name with a
     printed number, or a name (exact, in any language); on a miss, the nearest names
     (unless `near` is false: search asks on every query and wants no fuzzy pass)."""
-    db = database()
+    found = _find(str(query), str(database_path()))
+    if not found.cards and found.mismatch is None and near:
+        text = " ".join(str(query).split())
+        return Found(query=query, how="none", nearest=nearest(text) if text else [])
+    return Found(query=query, how=found.how, cards=list(found.cards), print=found.print, names=list(found.names),
+                 mismatch=found.mismatch)
+
+
+@lru_cache(maxsize=4096)  # a batch of scenarios names the same cards again and again
+def _find(query: str, path: str) -> Found:
+    db = _database(path)
     text = " ".join(str(query).split())
     if not text:
         return Found(query=query, how="none")
@@ -123,7 +141,7 @@ def find(query: str, near: bool = True) -> Found:
         ids = list(dict.fromkeys(card_id for _, _, card_id in rows))
         return Found(query=query, how="name", cards=[db.card(i) for i in ids],
                      names=list(dict.fromkeys((lang, name) for lang, name, _ in rows)))
-    return Found(query=query, how="none", nearest=nearest(text) if near else [])
+    return Found(query=query, how="none")
 
 
 def _all_names(card: dict) -> Iterator[tuple[str, str]]:
@@ -218,6 +236,8 @@ def narrow(cards: list[dict], attacks: Iterable[str] = (), abilities: Iterable[s
     rule). A test that would leave none is not applied (the keys then override the
     printed values rather than choose between cards)."""
     result = list(cards)
+    if len(result) < 2:
+        return result
     tests = []
     for name in attacks:
         tests.append(lambda c, k=name_key(name): k in part_names(c, "attacks"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Marks that do not make a name different: blanks, hyphens and dashes, dots, apostrophes,
 # the Japanese middle dot. (SCENARIOS.md "Real cards": case, full/half width, spaces and
@@ -16,6 +17,7 @@ _NAME_MARKS = re.compile(r"[\s\-‐‑‒–—―・·'’‘`.．:：]+")
 _LATIN = str.maketrans("éèêëáàâäíìîïóòôöúùûüçñ", "eeeeaaaaiiiioooouuuucn")
 
 
+@lru_cache(maxsize=65536)  # the same few thousand names in a batch of scenarios
 def name_key(name: str) -> str:
     """A name as it is compared: NFKC (full/half width), case folded, Latin accents
     dropped (Pokémon = Pokemon), ♀/♂ as f/m, blanks, hyphens, dots and apostrophes

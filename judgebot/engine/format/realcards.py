@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from judgebot.carddb import lookup
 from judgebot.carddb.normalize import name_key, text_key
@@ -163,7 +163,7 @@ def _links(catalog: Any) -> dict:
     known = _LINKS.get(id(catalog))
     if known is not None and known[0] is catalog:
         return known[1]
-    links, _ = compute_links(catalog)
+    links = _cached_links(catalog)
     by_part = {(l.card, l.part, l.index): l for l in links}
     by_entry: dict[str, list[Link]] = {}
     for l in links:
@@ -172,6 +172,26 @@ def _links(catalog: Any) -> dict:
     _LINKS.clear()  # one catalog at a time (it is reread only when its files change)
     _LINKS[id(catalog)] = (catalog, result)
     return result
+
+
+def _cached_links(catalog: Any) -> list[Link]:
+    """The links, kept in the user cache (judgebot.derived) while the catalog files, the
+    review, the card database and this code are unchanged."""
+    from pathlib import Path
+
+    from judgebot.derived import cached
+    from judgebot.engine.format.catalog import catalog_dir
+    from judgebot.paths import data_dir
+
+    db = lookup.database_path()
+    try:
+        stat = db.stat()
+        files = sorted(catalog_dir().glob("*.yaml")) + [p for p in [data_dir() / "carddb" / "catalog.yaml"]
+                                                       if p.exists()]
+    except OSError:
+        return compute_links(catalog)[0]
+    name = f"catalog-links-{stat.st_size}-{stat.st_mtime_ns}"
+    return cached(name, files, [Path(__file__)], lambda: compute_links(catalog)[0])
 
 
 def links(catalog: Any) -> dict:
@@ -237,15 +257,15 @@ def quote(text: dict, lang: str) -> str:
 @dataclass(frozen=True)
 class Unapplied:
     """A printed text the engine has no meaning for, with where the file named its card:
-    raised as `not modelled` when the ruling meets it."""
+    raised as `not modelled` when the ruling meets it (the message is written then)."""
 
-    message: str
+    message: Callable[[], str]
     file: str
     line: Any
     path: str
 
     def error(self) -> NotModelledError:
-        return NotModelledError(self.message, self.file, self.line, self.path)
+        return NotModelledError(self.message(), self.file, self.line, self.path)
 
 
 @dataclass(frozen=True)
@@ -397,34 +417,9 @@ class RealCardReader:
         """The card's printed values as scenario keys (what a judge would have typed)."""
         from judgebot.engine.format.catalog import load_catalog
 
-        linked = links(load_catalog())["part"]
-        raw: dict[str, Any] = {"types": card["types"], "hp": card["hp"], "stage": card["stage"],
-                               "rule": card["rule"]}
-        if card.get("evolves_from"):
-            raw["evolves_from"] = in_lang(card["evolves_from"], lang)
-        if card.get("line"):
-            raw["line"] = [in_lang(n, lang) for n in card["line"]]
-        if card.get("weakness") is not None:
-            raw["weakness"] = [{"type": w["type"], "value": w["value"]} for w in card["weakness"]]
-        if card.get("resistance") is not None:
-            raw["resistance"] = [{"type": r["type"], "value": int(r["value"])} for r in card["resistance"]]
-        if card.get("retreat") is not None:
-            raw["retreat"] = card["retreat"]
-        raw["attacks"] = []
-        for index, attack in enumerate(card.get("attacks") or ()):
-            entry: dict[str, Any] = {"name": in_lang(attack["name"], lang), "cost": list(attack["cost"])}
-            damage = attack.get("damage")
-            if damage:
-                entry["damage"] = int(re.match(r"\d+", damage).group())
-            link = linked.get((card["id"], "attack", index))
-            if link is not None:
-                entry = {"card": link.entry, **entry}
-            raw["attacks"].append(entry)
-        raw["abilities"] = []
-        for index, ability in enumerate(card.get("abilities") or ()):
-            link = linked.get((card["id"], "ability", index))
-            raw["abilities"].append(link.entry if link is not None else {"name": in_lang(ability["name"], lang)})
-        return raw
+        raw = _printed(card["id"], lang, load_catalog())
+        return {**raw, "attacks": [dict(a) for a in raw["attacks"]],
+                "abilities": [a if isinstance(a, str) else dict(a) for a in raw["abilities"]]}
 
     def merge_printed(self, printed: dict, raw: dict, path: str) -> tuple[dict, dict]:
         """Explicit keys win; an `attacks:`/`abilities:` entry with the name of one of the
@@ -464,9 +459,9 @@ class RealCardReader:
             merged[key] = entries
         return merged, by_hand
 
-    def _part_names(self, key: str) -> list[set[str]]:
+    def _part_names(self, key: str) -> list[frozenset]:
         card = self._current_card
-        return [{name_key(n) for n in p["name"].values()} for p in card.get(key) or ()] if card else []
+        return list(_part_keys(card["id"], key)) if card else []
 
     _current_card: dict | None = None
 
@@ -481,11 +476,17 @@ class RealCardReader:
         from judgebot.engine.format.catalog import load_catalog
 
         linked = links(load_catalog())["part"]
+        line = self.line(where)
+        query = info["query"]
         for key, part in (("attacks", "attack"), ("abilities", "ability")):
             printed = card.get(key) or ()
+            if not printed:
+                continue
+            keys = _part_keys(card["id"], key)
             for obj in getattr(mon, key):
-                index = next((i for i, p in enumerate(printed)
-                              if name_key(obj.name) in {name_key(n) for n in p["name"].values()}
+                own = name_key(obj.name)
+                index = next((i for i in range(len(printed))
+                              if own in keys[i]
                               or (linked.get((card["id"], part, i)) and linked[(card["id"], part, i)].entry == obj.name)),
                              None)
                 if index is None:
@@ -510,20 +511,20 @@ class RealCardReader:
                                          "give `damage:` as a formula ({base, plus|minus|times, per|if})")
                     if state[0]:
                         obj.unapplied = None
-                        obj.printed_state = state  # type: ignore[attr-defined]
                     else:
                         obj.unapplied = Unapplied(
-                            not_modelled_message(info["query"], f"the text of its attack {name}", text, lang,
-                                                 f"attacks: [{{name: {name}, do: [...]}}] (and `damage:` as a "
-                                                 "formula when the text changes it)"),
-                            self.file, self.line(where), where)
+                            lambda name=name, text=text: not_modelled_message(
+                                query, f"the text of its attack {name}", text, lang,
+                                f"attacks: [{{name: {name}, do: [...]}}] (and `damage:` as a formula when the text "
+                                "changes it)"),
+                            self.file, line, where)
                     obj.met_info = (use, "attack", index, name, state)  # type: ignore[attr-defined]
                     continue
                 timing = ability_timing(text)
                 if not state[0]:
-                    unapplied = Unapplied(not_modelled_message(info["query"], f"its Ability {name}", text, lang,
-                                                               f"abilities: [{{name: {name}, effect: {{kind: …}}}}] or "
-                                                               "`do:`"), self.file, self.line(where), where)
+                    unapplied = Unapplied(lambda name=name, text=text: not_modelled_message(
+                        query, f"its Ability {name}", text, lang,
+                        f"abilities: [{{name: {name}, effect: {{kind: …}}}}] or `do:`"), self.file, line, where)
                     if timing == "in_force" and text:
                         raise unapplied.error()
                     obj.unapplied = unapplied
@@ -536,7 +537,7 @@ class RealCardReader:
                     key, f"{info['query']}: the card data give no {key.replace('_', ' ')} "
                          f"({lookup.print_label(use.print)}): write `{key}:` beside `card:`"
                          + (" (null for none)" if key in ("weakness", "resistance") else ""),
-                    self.file, self.line(where), f"{path}.{key}")
+                    self.file, line, f"{path}.{key}")
 
     def _given_keys(self, info: dict, key: str, index: int) -> set[str]:
         card = info["card"]
@@ -616,6 +617,7 @@ class RealCardReader:
             "Energy as {name, provides, effects}"))
 
 
+@lru_cache(maxsize=1024)
 def _at(path: str) -> str:
     """Where a card is, as the ruling's `cards` says it: a position, or stadium / effect / ask."""
     if path.startswith("stadium"):
@@ -641,6 +643,59 @@ def linked_entry(catalog: Any, name: str) -> str | None:
     found |= {by_part[(card, part, index)].entry for card, part, index in db.by_part(key)
               if (card, part, index) in by_part}
     return found.pop() if len(found) == 1 else None
+
+
+_PRINTED: dict[tuple[str, str], dict] = {}
+_PRINTED_FOR: list[Any] = [None]
+
+
+def _printed(card_id: str, lang: str, catalog: Any) -> dict:
+    """The card's printed values as scenario keys, once per card and language while the
+    catalog is the same (callers copy)."""
+    if _PRINTED_FOR[0] is not catalog or len(_PRINTED) > 8192:
+        _PRINTED.clear()
+        _PRINTED_FOR[0] = catalog
+    known = _PRINTED.get((card_id, lang))
+    if known is None:
+        known = _PRINTED[(card_id, lang)] = _printed_values(card_id, lang, catalog)
+    return known
+
+
+def _printed_values(card_id: str, lang: str, catalog: Any) -> dict:
+    card = lookup.get(card_id)
+    linked = links(catalog)["part"]
+    raw: dict[str, Any] = {"types": card["types"], "hp": card["hp"], "stage": card["stage"], "rule": card["rule"]}
+    if card.get("evolves_from"):
+        raw["evolves_from"] = in_lang(card["evolves_from"], lang)
+    if card.get("line"):
+        raw["line"] = [in_lang(n, lang) for n in card["line"]]
+    if card.get("weakness") is not None:
+        raw["weakness"] = [{"type": w["type"], "value": w["value"]} for w in card["weakness"]]
+    if card.get("resistance") is not None:
+        raw["resistance"] = [{"type": r["type"], "value": int(r["value"])} for r in card["resistance"]]
+    if card.get("retreat") is not None:
+        raw["retreat"] = card["retreat"]
+    raw["attacks"] = []
+    for index, attack in enumerate(card.get("attacks") or ()):
+        entry: dict[str, Any] = {"name": in_lang(attack["name"], lang), "cost": list(attack["cost"])}
+        damage = attack.get("damage")
+        if damage:
+            entry["damage"] = int(re.match(r"\d+", damage).group())
+        link = linked.get((card["id"], "attack", index))
+        if link is not None:
+            entry = {"card": link.entry, **entry}
+        raw["attacks"].append(entry)
+    raw["abilities"] = []
+    for index, ability in enumerate(card.get("abilities") or ()):
+        link = linked.get((card["id"], "ability", index))
+        raw["abilities"].append(link.entry if link is not None else {"name": in_lang(ability["name"], lang)})
+    return raw
+
+
+@lru_cache(maxsize=8192)
+def _part_keys(card_id: str, kind: str) -> tuple[frozenset, ...]:
+    card = lookup.get(card_id)
+    return tuple(frozenset(name_key(n) for n in p["name"].values()) for p in card.get(kind) or ())
 
 
 def _card_category(card: dict) -> str:
