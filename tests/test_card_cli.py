@@ -40,3 +40,30 @@ def test_search_answers_a_card_name_with_a_card_hit(cli):
     assert hit["kind"] == "card" and hit["id"] == "sv06-130" and hit["title_en"] == "Dragapult ex"
     words = cli("search", "weakness bench", "--json").json()["hits"]
     assert all(h["kind"] != "card" for h in words)
+
+
+import re
+
+import pytest
+
+BAD = {
+    "unknown": ("  active: {card: Pikachuu ex}\n", r"opponent\.active\.card: unknown card 'Pikachuu ex'; did you mean"),
+    "ambiguous": ("  active: {card: Charizard ex}\n", r"opponent\.active\.card: 'Charizard ex' names 2 different cards"),
+    "no such print": ("  active: {card: Pikachu ex ASC 999}\n", r"opponent\.active\.card: unknown card"),
+    "print of another card": ("  active: {card: Pikachu ex OBF 125}\n",
+                              r"opponent\.active\.card: OBF 125 is Charizard ex, not 'Pikachu ex'"),
+    "Trainer as the Active Pokémon": ("  active: Boss's Orders\n",
+                                      r"opponent\.active: \"?'?Boss's Orders'?\"? is a Trainer card \(supporter\), "
+                                      r"not a Pokémon: it cannot be the Active Pokémon"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD))
+def test_bad_card_input_is_one_line_with_file_line_col(cli, tmp_path, kind):
+    opponent, pattern = BAD[kind]
+    path = tmp_path / "bad.yaml"
+    path.write_text("format: 2\nyou:\n  active: {card: Lucario ex SCR 082, energy: [fighting, fighting, colorless]}\n"
+                    "opponent:\n" + opponent + "ask:\n  attack: Aura Knuckle\n", encoding="utf-8")
+    result = cli("check", str(path))
+    assert result.code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.stderr
+    assert re.search(r"bad\.yaml:5:\d+: " + pattern, result.stderr), result.stderr
