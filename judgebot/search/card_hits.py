@@ -32,7 +32,7 @@ def _hit(card: dict, lang: str, printed: dict | None) -> dict:
     bits.append(lookup.print_label(shown))
     return {"id": card["id"], "doc": "carddb", "section": card["id"], "lang": "zh" if lang == "zh-tw" else lang,
             "kind": "card", "title": lookup.name_in(card, lang), "title_en": card["name"].get("en"),
-            "score": CARD_SCORE, "snippet": " · ".join(b for b in bits if b), "equivalents": [],
+            "score": CARD_SCORE, "snippet": " · ".join(b for b in bits if b), "equivalents": [], "editions": [],
             "names": card["name"], "standard": card.get("standard", False)}
 
 
