@@ -760,6 +760,7 @@ def _record(card: Card, marks: tuple[str, ...], stage1: dict[str, set[tuple]]) -
         if card.attacks:  # a Technical Machine's attack
             record["attacks"] = [{"name": _langs(a["name"]), "cost": a["cost"], "damage": a["damage"],
                                   "text": _langs(a["text"])} for a in card.attacks]
+    record["filled"] = list(card.filled)
     gaps = _text_gaps(record)
     record.update({
         "marks": card_marks,
@@ -767,7 +768,6 @@ def _record(card: Card, marks: tuple[str, ...], stage1: dict[str, set[tuple]]) -
                                                              and card.energy_type == "basic"),
         "prints": prints,
         "unknown": unknown,
-        "filled": card.filled,
     })
     if gaps:
         record["text_gaps"] = gaps
@@ -783,18 +783,37 @@ def _langs(texts: dict[str, str]) -> dict[str, str]:
 
 def _text_gaps(record: dict) -> list[dict]:
     """Japanese texts that print fewer Energy symbols than the English text of the same
-    card (a symbol the file dropped, 「基本エネルギー」 for 「基本[R]エネルギー」): listed, so
-    that what reads them prefers the English."""
+    card (a symbol the file dropped, 「基本エネルギー」 for 「基本[R]エネルギー」). Where the
+    English text names as many basic Energy types ("Basic {R} Energy") as the Japanese
+    has 「基本エネルギー」, the symbols are filled in from it, in order (recorded in
+    `filled`); what remains is listed, so that what reads the texts prefers the English."""
     gaps = []
     parts = [("text", 0, record.get("text") or {})]
     parts += [("ability", i, a["text"]) for i, a in enumerate(record.get("abilities") or ())]
     parts += [("attack", i, a["text"]) for i, a in enumerate(record.get("attacks") or ())]
     for part, index, text in parts:
-        if "en" in text and "ja" in text and len(symbols(text["ja"])) < len(symbols(text["en"])):
+        if "en" not in text or "ja" not in text:
+            continue
+        if _symbol_count(text["ja"]) < _symbol_count(text["en"]):
+            types = re.findall(r"Basic \{([GRWLPFDM])\} Energy", text["en"])
+            if types and len(types) == text["ja"].count("基本エネルギー"):
+                repaired = text["ja"]
+                for letter in types:
+                    repaired = repaired.replace("基本エネルギー", f"基本[{letter}]エネルギー", 1)
+                text["ja"] = repaired
+                record.setdefault("filled", []).append({"field": f"{part}[{index}].text.ja",
+                                                        "from": "the English text of the same card"})
+        if _symbol_count(text["ja"]) < _symbol_count(text["en"]):
             gaps.append({"part": part, "index": index, "lang": "ja",
-                         "why": f"prints {len(symbols(text['ja']))} Energy symbols, the English text "
-                                f"{len(symbols(text['en']))}"})
+                         "why": f"prints {_symbol_count(text['ja'])} Energy symbols, the English text "
+                                f"{_symbol_count(text['en'])}"})
     return gaps
+
+
+def _symbol_count(text: str) -> int:
+    from judgebot.carddb.normalize import type_words_as_symbols
+
+    return len(symbols(type_words_as_symbols(text)))
 
 
 def build(prints: list[Print], species: dict[int, dict[str, str]], review: Review,

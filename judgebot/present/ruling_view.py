@@ -140,6 +140,8 @@ def card_lines(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
             key = "card.view.applied" if met["applied"] else "card.view.not_applied"
             said = _say(key, lang, part=_say(f"card.part.{met['part']}", lang), name=met["name"], why=met["why"])
             lines += [(line, "dim") for line in wrap(visible(said), width, "        ", "      ")]
+            if met.get("quote"):
+                lines += [(line, "dim") for line in wrap(visible(f"“{met['quote']}”"), width, "         ", "        ")]
     return lines
 
 

@@ -51,8 +51,11 @@ def test_prints_of_one_card_are_one_card_joined_across_languages(built):
     assert charizard["evolves_from"] == {"en": "Charmeleon", "ja": "リザード"}
     assert charizard["attacks"][0]["name"] == {"en": "Burning Darkness", "ja": "バーニングダーク"}
     assert charizard["attacks"][0]["damage"] == "180+"
-    # The Japanese text dropped the Energy symbol the English one prints: listed.
-    assert charizard["text_gaps"][0]["part"] == "ability"
+    # The Japanese text dropped the Energy symbol the English one prints: filled in from it.
+    assert charizard["abilities"][0]["text"]["ja"].startswith("自分の番に、このカードを手札から出して進化させたとき、"
+                                                              "1回使える。自分の山札から「基本[R]エネルギー」を3枚まで")
+    assert {"field": "ability[0].text.ja", "from": "the English text of the same card"} in charizard["filled"]
+    assert "text_gaps" not in charizard
     assert charizard["standard"] is False and charizard["marks"] == ["G"]
 
 

@@ -43,7 +43,7 @@ def test_printed_keys_are_filled_in():
     assert result["cards"][0] == {"at": "you.active", "card": "sv07-082", "name": "Lucario ex SCR 082",
                                   "print": "SCR 082",
                                   "text": [{"part": "attack", "name": "Aura Knuckle", "applied": True,
-                                            "why": "it prints no text"}]}
+                                            "why": "it prints no text", "quote": ""}]}
     assert result["cards"][1]["card"] == "me02.5-276" and result["cards"][1]["print"] == "ASC 276"
 
 
@@ -129,7 +129,9 @@ ask:
     result = ruling(given)
     assert result["damage"] == {"opponent.active": 200}
     assert result["cards"][0]["text"][0] == {"part": "attack", "name": "Phantom Dive", "applied": True,
-                                             "why": "given by hand in the file"}
+                                             "why": "given by hand in the file",
+                                             "quote": "Put 6 damage counters on your opponent's Benched Pokémon in "
+                                                      "any way you like."}
 
 
 def test_a_printed_damage_with_a_sign_needs_its_formula_by_hand():

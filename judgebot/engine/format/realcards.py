@@ -224,7 +224,9 @@ class CardUse:
         return {"at": self.at, "card": self.card["id"], "name": self.written,
                 "print": lookup.print_label(self.print),
                 "text": [{"part": t["part"], "name": t["name"], "applied": t["applied"],
-                          "why": render(t["why"], lang)} for t in self.texts]}
+                          "why": render(t["why"], lang),
+                          "quote": quote(_part_text(self.card, t["part"], t["index"]), self.lang)}
+                         for t in self.texts]}
 
 
 def first_print(card: dict) -> dict:
