@@ -82,16 +82,24 @@ def _candidates() -> tuple[list[dict], list[dict]]:
     return attackers, defenders
 
 
-def _typed(card: dict, attack: dict | None) -> dict:
+def _typed(card: dict) -> dict:
+    """The Pokémon typed out: every printed key `card:` fills in (its attacks with cost and
+    damage, its Abilities by name, its evolution line)."""
+    import re
+
     mon = {"name": card["name"].get("en") or card["name"]["ja"], "types": card["types"], "hp": card["hp"],
            "stage": card["stage"], "rule": card["rule"], "retreat": card["retreat"],
            "weakness": [{"type": w["type"], "value": w["value"]} for w in card["weakness"]],
            "resistance": [{"type": r["type"], "value": int(r["value"])} for r in card["resistance"]]}
     if card.get("evolves_from"):
         mon["evolves_from"] = card["evolves_from"].get("en") or card["evolves_from"].get("ja")
-    if attack is not None:
-        mon["attacks"] = [{"name": attack["name"].get("en") or attack["name"]["ja"], "cost": attack["cost"],
-                           "damage": int(attack["damage"])}]
+    if card.get("line"):
+        mon["line"] = [n.get("en") or n.get("ja") for n in card["line"]]
+    mon["attacks"] = [{"name": a["name"].get("en") or a["name"].get("ja") or f"attack {i}", "cost": a["cost"],
+                       **({"damage": int(re.match(r"\d+", a["damage"]).group())} if a.get("damage") else {})}
+                      for i, a in enumerate(card["attacks"])]
+    mon["abilities"] = [{"name": a["name"].get("en") or a["name"].get("ja") or f"ability {i}"}
+                        for i, a in enumerate(card.get("abilities") or ())]
     return mon
 
 
@@ -105,10 +113,10 @@ def generate(directory_card: Path, directory_typed: Path, count: int, seed: int 
         name = attack["name"].get("en") or attack["name"]["ja"]
         with_card = {"format": 2, "you": {"active": {"card": attacker["id"], "energy": energy}},
                      "opponent": {"active": {"card": defender["id"]}}, "ask": {"attack": name}}
-        typed_attacker = _typed(attacker, attack)
+        typed_attacker = _typed(attacker)
         typed_attacker["energy"] = energy
         typed = {"format": 2, "you": {"active": typed_attacker},
-                 "opponent": {"active": _typed(defender, None)}, "ask": {"attack": {"name": name}}}
+                 "opponent": {"active": _typed(defender)}, "ask": {"attack": {"name": name}}}
         (directory_card / f"s{i:04d}.yaml").write_text(json.dumps(with_card, ensure_ascii=False), encoding="utf-8")
         (directory_typed / f"s{i:04d}.yaml").write_text(json.dumps(typed, ensure_ascii=False), encoding="utf-8")
 

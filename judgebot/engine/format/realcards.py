@@ -59,7 +59,11 @@ def ability_timing(text: dict) -> str:
     """When an Ability's text is met (not what it does): `evolve` (when this card is
     played to evolve), `bench` (played onto the Bench), `used` (the player uses it: an
     `ability` ask), else `in_force` (as long as the Pokémon is in play)."""
-    en, ja = text.get("en", ""), text.get("ja", "")
+    return _timing(text.get("en", ""), text.get("ja", ""))
+
+
+@lru_cache(maxsize=4096)
+def _timing(en: str, ja: str) -> str:
     for timing, (en_re, ja_re) in (("evolve", _ON_EVOLVE), ("bench", _ON_BENCH), ("used", _USED)):
         if en_re.search(en) or ja_re.search(ja):
             return timing
