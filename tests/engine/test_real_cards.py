@@ -223,3 +223,23 @@ ask:
     assert "'ルカリオex' names 3 different cards" in message
     pinned = parse_scenario("format: 2\n" + text.replace("card: ルカリオex}", "card: ルカリオex SCR 082}"), "x.yaml")
     assert pinned.ask.card.real == "sv07-082" and pinned.ask.card.stage == "stage1"
+
+
+def test_a_played_real_trainer_needs_what_it_does_unless_the_catalog_models_it():
+    board = """format: 2
+turn: {number: 3}
+you:
+  hand: [Ultra Ball, Premium Power Pro]
+  active: {card: Dreepy}
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  play: %s
+"""
+    message = refused(board % "{card: Ultra Ball}", NotModelledError)
+    assert "Ultra Ball: its text is not modelled" in message and "`does` and `pay` on the ask" in message
+    result = ruling(board % "{card: Ultra Ball, does: [search_deck], pay: [{discard_hand: 2}]}")
+    assert result["allowed"] is True
+    assert any(u["at"] == "ask" and u["card"] == "sv01-196" for u in result["cards"])
+    result = ruling(board % "{card: Premium Power Pro}")  # パワープロテイン in the catalog
+    assert result["allowed"] is True and any(u["card"] == "me01-124" for u in result["cards"])

@@ -597,6 +597,33 @@ class RealCardReader:
         name = in_lang(card["name"], use.lang) or written
         use.met(linked[0].part, 0, name, True, msg("card.why.catalog", entry=entry.name))
 
+    def played_real_card(self, name: str, raw: dict, path: str) -> Any:
+        """A `play` ask's card the catalog does not name: its catalog entry when it is a
+        real card linked to one (Premium Power Pro is パワープロテイン); else, for a real
+        Trainer, nothing — but its text is met when played, so the file must give what it
+        does (`does`/`pay`, or `do`), or it is refused as not modelled."""
+        linked = linked_entry(self.catalog, name)
+        if linked is not None:
+            entry = self.catalog.lookup(linked)
+            self.record_entry(entry, name, "ask")
+            return entry
+        found = lookup.find(name, near=False)
+        if len(found.cards) != 1 or found.cards[0]["category"] != "trainer":
+            return None
+        card = found.cards[0]
+        use = self.use("ask", card, name, found)
+        if not any(key in raw for key in ("does", "pay", "do")):
+            self.not_modelled(path, not_modelled_message(name, "its text", card.get("text") or {}, use.lang,
+                                                         "`does` and `pay` on the ask (and `do` to carry it out)"))
+        use.met("trainer", 0, in_lang(card["name"], use.lang) or name, True, msg("card.why.by_hand"))
+        return None
+
+    def real_trainer_kind(self, name: str) -> str | None:
+        found = lookup.find(name, near=False)
+        if len(found.cards) == 1 and found.cards[0]["category"] == "trainer":
+            return TRAINER_KINDS.get(found.cards[0].get("trainer_type"))
+        return None
+
     def real_entry(self, value: str, path: str, categories: tuple[str, ...] | None) -> Any:
         """A Tool, Stadium, special Energy, effect or played card named by a real card
         that the catalog does not model: refused as not modelled, quoting its text;

@@ -454,7 +454,11 @@ class ScenarioReader(RealCardReader, Reader):
         raw = self.mapping(value, path, ASK_KEYS["play"], required=("card",))
         card = self.text(raw["card"], _join(path, "card"))
         entry = self.catalog.lookup(card) if self.catalog else None
+        if entry is None and self.catalog is not None:
+            entry = self.played_real_card(card, raw, _join(path, "card"))  # SCENARIOS.md "Real cards"
         kind = self.card_kind(raw["kind"], _join(path, "kind")) if "kind" in raw else None
+        if kind is None and entry is None:
+            kind = self.real_trainer_kind(card)
         if kind is None and entry is not None and entry.category in ("item", "supporter", "stadium", "tool"):
             kind = entry.category
         if kind is None:
