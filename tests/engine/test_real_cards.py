@@ -229,7 +229,7 @@ def test_a_played_real_trainer_needs_what_it_does_unless_the_catalog_models_it()
     board = """format: 2
 turn: {number: 3}
 you:
-  hand: [Ultra Ball, Premium Power Pro]
+  hand: [Ultra Ball, Premium Power Pro, Boss's Orders]
   active: {card: Dreepy}
 opponent:
   active: {card: Pikachu ex ASC 276}
