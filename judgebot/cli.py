@@ -397,6 +397,7 @@ COMMAND_EXAMPLES = {
     "show": ["judgebot show I-A-03", "judgebot show I-A-03 --lang zh",
              "judgebot show guide-ja:II-B-07/faq-1 --json"],
     "term": ["judgebot term 약점", "judgebot term weakness --json"],
+    "card": ['judgebot card "Iron Hands ex"', 'judgebot card "OBF 125" --lang ja', "judgebot card 무쇠손ex --json"],
     "index": ["judgebot index", "judgebot index --rebuild --json", "judgebot index --from-scratch"],
     "check": ["judgebot check rulings/guide-ja_II-B-07_faq-1.yaml",
               "judgebot check --verify --quiet rulings/",
