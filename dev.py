@@ -9,6 +9,7 @@
     python3 dev.py fonts   # re-cut the font subsets shipped in the wheel (data/fonts/)
     python3 dev.py index   # rebuild the search index shipped in the wheel (data/index/)
     python3 dev.py schema-docs  # rewrite docs/SCENARIO-KEYS.md from the scenario format's definition
+    python3 dev.py cards-import [TCGDEX] [--pokeapi CSV] [--review FILE]  # rebuild data/carddb/cards.sqlite
 
 Set-up creates .venv/ beside this file and installs judgebot (editable) with its
 test extras; it is skipped when pyproject.toml has not changed since the last run.
@@ -120,8 +121,13 @@ def schema_docs() -> int:
     return sh(PY, "-m", "judgebot.engine.format.reference", "docs/SCENARIO-KEYS.md", check=False)
 
 
+def cards_import() -> int:
+    """Import the TCGdex snapshot and PokéAPI names into data/carddb/cards.sqlite (judgebot.carddb.importer)."""
+    return sh(PY, "-m", "judgebot.carddb.importer", *sys.argv[2:], check=False)
+
+
 TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage, "fonts": fonts,
-         "index": index, "schema-docs": schema_docs}
+         "index": index, "schema-docs": schema_docs, "cards-import": cards_import}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

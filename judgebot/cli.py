@@ -154,6 +154,41 @@ def term(
     _run(body)
 
 
+class CardQueryLang(str, Enum):
+    ja = "ja"
+    zh = "zh"
+    ko = "ko"
+    en = "en"
+
+
+@app.command()
+def card(
+    query: str = typer.Argument(..., metavar="QUERY", help="A card's name in any language (typos tolerated), "
+                                                         "a set code and number (OBF 125), a name with one, or a "
+                                                         "TCGdex id (sv03-125)."),
+    lang: Optional[CardQueryLang] = typer.Option(None, "--lang", help="Show the card in this language "
+                                                                 "(default: JUDGEBOT_LANG, the locale, else English)."),
+    json_: bool = JsonOpt,
+    no_pager: bool = NoPagerOpt,
+) -> None:
+    """Look a real card up: what is printed, in four languages, legality, prints, rulings."""
+
+    def body():
+        from judgebot.card_answer import card_document
+        from judgebot.i18n import default_language
+
+        language = default_language(lang.value if lang else None)
+        doc = card_document(query, language)
+        if json_:
+            _print_json(doc)
+        else:
+            from judgebot.present.card_view import render_card
+
+            _human(lambda console: render_card(doc, console, language), no_pager)
+
+    _run(body)
+
+
 @app.command()
 def index(
     rebuild: bool = typer.Option(False, "--rebuild", help="Make it again even if the index is current."),
@@ -388,6 +423,7 @@ COMMAND_EXAMPLES = {
     "show": ["judgebot show I-A-03", "judgebot show I-A-03 --lang zh",
              "judgebot show guide-ja:II-B-07/faq-1 --json"],
     "term": ["judgebot term 약점", "judgebot term weakness --json"],
+    "card": ['judgebot card "Iron Hands ex"', 'judgebot card "OBF 125" --lang ja', "judgebot card 무쇠손ex --json"],
     "index": ["judgebot index", "judgebot index --rebuild --json", "judgebot index --from-scratch"],
     "check": ["judgebot check rulings/guide-ja_II-B-07_faq-1.yaml",
               "judgebot check --verify --quiet rulings/",

@@ -175,13 +175,36 @@ def ordinal(n: int, lang: str) -> str:
 
 def localized_card_name(name: str, lang: str) -> str:
     """A card, attack or Ability name as a ruling in `lang` says it — the one place every
-    name parameter passes through. Today: in English, the official English name where the
-    project has checked one (data/card_names.yaml, the catalog's Latin aliases), so that
-    a Chinese or Japanese name does not stand in an English ruling; otherwise the name as
-    the scenario writes it. The card database's names for ja/zh/ko go here."""
-    if lang != "en" or name.isascii():
+    name parameter passes through. A name already in the ruling's script stays as the
+    scenario writes it; otherwise, in English, the official English name where the
+    project has checked one (data/card_names.yaml, the catalog's Latin aliases), then
+    the card database's name in `lang` (judgebot.carddb.lookup.localized_name: only
+    where every card so named agrees); else the name as written."""
+    if _in_script(name, lang):
         return name
-    return _english_names().get(name, name)
+    if lang == "en" and name in _english_names():
+        return _english_names()[name]
+    from judgebot.carddb.lookup import localized_name
+
+    return localized_name(name, lang) or name
+
+
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
+def _in_script(name: str, lang: str) -> bool:
+    """Whether `name` is already written as a ruling in `lang` writes names."""
+    if lang == "en":
+        return name.isascii()
+    if lang == "ja":
+        return bool(_KANA.search(name))
+    if lang == "zh":
+        return bool(_HAN.search(name)) and not _KANA.search(name) and not _HANGUL.search(name)
+    if lang == "ko":
+        return bool(_HANGUL.search(name))
+    return True
 
 
 @lru_cache(maxsize=1)

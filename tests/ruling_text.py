@@ -187,11 +187,30 @@ def slips_in(where: str, text: str, lang: str, names: list[str]) -> list[str]:
 
 
 def slips(path: Path, langs=LANGS) -> dict[str, list[str]]:
+    """A name the scenario or the catalog gives, or that name as the ruling's language
+    says it (i18n.localized_card_name: the card database's name in that language), is
+    a name; so are its English and Japanese names (an attack has names in those two
+    only: a Chinese or Korean ruling shows one of them)."""
+    from judgebot.i18n import localized_card_name
+
     ruling = rule(load_scenario(path))
     names = scenario_names(path)
-    names = sorted(set(names) | set(_catalog_names(names)), key=len, reverse=True)
-    return {lang: [s for where, text in texts(ruling, lang) for s in slips_in(where, text, lang, names)]
+    names = set(names) | set(_catalog_names(names))
+    by_lang = {lang: sorted(names | {m for n in names for m in _said(n, lang)}, key=len, reverse=True)
+               for lang in langs}
+    return {lang: [s for where, text in texts(ruling, lang) for s in slips_in(where, text, lang, by_lang[lang])]
             for lang in langs}
+
+
+def _said(name: str, lang: str) -> set[str]:
+    """How a ruling in `lang` may say `name`: its name in that language, or, where it has
+    none there (an attack has names in English and Japanese only), one of those."""
+    from judgebot.i18n import _in_script, localized_card_name
+
+    said = localized_card_name(name, lang)
+    if _in_script(said, lang):
+        return {said}
+    return {said, localized_card_name(name, "en"), localized_card_name(name, "ja")}
 
 
 def ruling_files() -> list[Path]:

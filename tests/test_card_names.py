@@ -43,7 +43,9 @@ def test_english_card_name_leads_to_a_record_that_discusses_the_card(name, card)
     if not glossary().exact(name):  # "Switch" is the glossary's word switch first
         assert card.en in {term["en"] for term in result["expanded"]}, f"{name!r} was not read as the card"
     found = {hit_id for hit in result["hits"] for hit_id in (hit["id"], *hit["editions"])}
-    assert found & set(card.sections), f"{name!r}: top 5 {sorted(found)} has none of {card.sections}"
+    # A real card (data/catalog/standard.yaml) no rule record names is answered by its card hit.
+    real = [hit for hit in result["hits"] if hit["kind"] == "card" and hit.get("title_en") == card.en]
+    assert found & set(card.sections) or real, f"{name!r}: top 5 {sorted(found)} has none of {card.sections}"
 
 
 def test_a_card_not_in_the_catalog_needs_its_sections(tmp_path, monkeypatch):

@@ -103,7 +103,7 @@ def test_trailing_spaces_are_dropped_however_the_text_is_split(chunks):
 
 
 COMMANDS = sorted(c.name or c.callback.__name__ for c in app.registered_commands)
-WRITES_NOTHING = ("search", "show", "term", "check")
+WRITES_NOTHING = ("search", "show", "term", "check", "card")
 
 
 @pytest.mark.parametrize("command", COMMANDS)

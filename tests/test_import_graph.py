@@ -86,3 +86,16 @@ def test_no_module_circles():
 
 def test_a_circle_is_found():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_card_database_imports_none_of_its_users():
+    """judgebot.carddb sits beside corpus and engine: the engine, search, the rule cards,
+    the web app and the CLI ask it; it imports none of them (cards → engine as corpus →
+    search)."""
+    graph = _graph()
+    users = ("judgebot.engine", "judgebot.search", "judgebot.cards", "judgebot.web", "judgebot.cli",
+             "judgebot.present", "judgebot.card_answer", "judgebot.commands", "judgebot.corpus")
+    for module, imported in graph.items():
+        if module.startswith("judgebot.carddb"):
+            assert not [m for m in imported if m.startswith(users)], module
+    assert "judgebot.carddb.lookup" in graph["judgebot.engine.format.realcards"]

@@ -74,11 +74,25 @@ def test_an_english_ruling_names_a_card_by_its_english_name():
     assert i18n.localized_card_name("リーリエの決心", "en") == "Lillie's Determination"
 
 
+@pytest.mark.parametrize("lang, lucario, charizard", [
+    ("ja", "ルカリオ", "リザードンex"), ("zh", "路卡利欧", "喷火龙ex"), ("ko", "루카리오", "리자몽ex"), ("en", "Lucario", "Charizard ex")])
+def test_names_come_from_the_card_database_in_each_language(lang, lucario, charizard):
+    """ルカリオ이(가) 기술 「はどうだん」 (issue 27): a Pokémon is named as the ruling's
+    language names it, from the card database (a species no card carries: PokéAPI's name)."""
+    assert i18n.localized_card_name("ルカリオ", lang) == lucario
+    assert i18n.localized_card_name("Lucario", lang) == lucario
+    assert i18n.localized_card_name("Charizard ex", lang) == charizard
+    assert i18n.localized_card_name("リザードン", "en") == "Charizard"  # no SV card: the species
+    assert i18n.localized_card_name("ヨクバリス", "en") == "Greedent"
+
+
 @pytest.mark.parametrize("lang", ["ja", "zh", "ko"])
-def test_other_languages_keep_the_name_as_written_until_the_card_database(lang):
-    for name in ("双重涡轮能量", "ルカリオ", "はどうだん"):
-        assert i18n.localized_card_name(name, lang) == name
-    assert i18n.localized_card_name("ヨクバリス", "en") == "ヨクバリス"  # no English name checked
+def test_a_name_with_no_name_in_that_language_stays_as_written(lang):
+    """Never a guess: an attack has names in English and Japanese only; a name the card
+    database does not know, or names cards that disagree on, stays as written."""
+    assert i18n.localized_card_name("はどうだん", "zh") == "はどうだん"
+    assert i18n.localized_card_name("zzz unknown card", lang) == "zzz unknown card"
+    assert i18n.localized_card_name("ルカリオ", "ja") == "ルカリオ"  # already in the ruling's script
 
 
 def test_the_damage_steps_are_numbered_once():

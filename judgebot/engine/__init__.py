@@ -48,7 +48,8 @@ def rule(scenario: Scenario) -> Ruling:
     handler = ASK_HANDLERS.get(kind)
     if handler is None:
         raise NotModelledError(f"{scenario.file}: ask {kind!r} is not modelled yet")
-    ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario))
+    ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario),
+                    cards=scenario.cards or None, warnings=scenario.warnings or None)
     ruling = handler(scenario, ruling)
     if ruling.allowed and getattr(scenario.ask, "resolve", False):
         from judgebot.engine.procedures import carry_out

@@ -119,6 +119,30 @@ def outcome(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
         add(f"{reason['text']}  [{', '.join(reason['cite'])}]", "", "    ", "  • ")
     for key, text in outcome_rows(ruling, lang):
         add(text, "bold" if key == "view.knocked_out" else "")
+    for warning in ruling.get("warnings") or []:
+        add(warning, "yellow", "    ", "  ! ")
+    lines += card_lines(ruling, width, lang)
+    return lines
+
+
+def card_lines(ruling: dict, width: int, lang: str = DEFAULT) -> list[Line]:
+    """The real cards the scenario used: "(printed: OBF 125)", and each text the ruling
+    met, quoted by name, applied or not (SCENARIOS.md "Where numbers came from")."""
+    lines: list[Line] = []
+    if not ruling.get("cards"):
+        return lines
+    lines += [(line, "dim") for line in wrap(_say("card.view.heading", lang), width, "  ", "  ")]
+    for used in ruling["cards"]:
+        at = render(_where(used["at"]), lang) if used["at"].startswith(("you.", "opponent.")) \
+            else _say(f"card.at.{used['at']}", lang)
+        text = _say("card.view.card", lang, at=at, name=used["name"], print=used["print"])
+        lines += [(line, "") for line in wrap(visible(text), width, "      ", "    ")]
+        for met in used["text"]:
+            key = "card.view.applied" if met["applied"] else "card.view.not_applied"
+            said = _say(key, lang, part=_say(f"card.part.{met['part']}", lang), name=met["name"], why=met["why"])
+            lines += [(line, "dim") for line in wrap(visible(said), width, "        ", "      ")]
+            if met.get("quote"):
+                lines += [(line, "dim") for line in wrap(visible(f"“{met['quote']}”"), width, "         ", "        ")]
     return lines
 
 

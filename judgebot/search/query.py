@@ -129,6 +129,10 @@ def run_search(query: str, lang: str | None = None, doc: str | None = None, limi
     result["expanded"] = expansion.describe()
     if expansion.corrections:
         result["corrected"] = expansion.corrections
+    if citations is None:  # a card's name, number or id gets a `kind: card` hit
+        from judgebot.search.card_hits import with_card_hits
+
+        result = with_card_hits(result, query, limit)
     return result
 
 

@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from judgebot import __version__
 from judgebot.errors import InputError, JudgebotError, ScenarioError, UnknownIdError, shorten
-from judgebot.web import service, views
+from judgebot.web import card_routes, service, views
 from judgebot.web.views import LANG_NAMES
 
 MAX_BODY = 1024 * 1024  # bytes: a scenario is a few KB; the parser's own file limit is 1 MB
@@ -62,6 +62,8 @@ def page(name: str, status: int = 200, headers: dict | None = None, **context) -
 # -- errors: every one answered here ------------------------------------------------
 
 def _status(exc: Exception) -> int:
+    if getattr(exc, "http_status", None):  # real cards: 404 unknown, 409 ambiguous (web/card_routes.py)
+        return exc.http_status
     if isinstance(exc, UnknownIdError):
         return 404
     if isinstance(exc, BodyTooLarge):
@@ -98,6 +100,10 @@ def _error_json(request: Request, exc: Exception, status: int) -> dict:
         error = {"message": _message(request, exc, status)}
     if isinstance(exc, UnknownIdError):
         error["suggestions"] = exc.suggestions
+    if getattr(exc, "candidates", None):  # an ambiguous card name: the cards it names
+        error["candidates"] = exc.candidates
+    if getattr(exc, "nearest", None):  # an unknown card name: the nearest names
+        error["suggestions"] = [name for _, name, _ in exc.nearest]
     return {"error": error}
 
 
@@ -394,6 +400,7 @@ def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = T
         Route("/api/term", api_term),
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/schema/{which}.json", api_schema),
+        *card_routes.routes(page),  # real cards (web/card_routes.py)
         Mount("/static", StaticFiles(packages=[("judgebot.web", "static")]), name="static"),
     ]
     app = JudgebotApp(routes=routes, lifespan=lifespan,

@@ -68,7 +68,9 @@ def test_times_per_turn(ability, used, turn_used, allowed, cite):
 
 
 def test_abilities_removed_by_a_stadium():
-    holder = mon("ゾロアーク", ["darkness"], 280, abilities=[DRAW])
+    # ロケット団の監視塔 as printed (SV10 096, DRI 180): Colorless Pokémon have no Abilities
+    # (the guide's text reads 悪ポケモン; the print wins, data/carddb/catalog.yaml).
+    holder = mon("ピジョットex", ["colorless"], 280, abilities=[DRAW])
     result = ruling(board(DRAW, holder, stadium={"card": "ロケット団の監視塔", "owner": "opponent"}))
     assert result["allowed"] is False and "guide-ja:II-D-13" in result["citations"]
 

@@ -9,6 +9,7 @@ import pytest
 
 from judgebot.engine import rule
 from judgebot.engine.format.scenario import load_scenario
+from judgebot.i18n import localized_card_name
 
 RULINGS = Path(__file__).resolve().parents[2] / "rulings"
 
@@ -49,7 +50,7 @@ def test_a_when_damaged_ability_removed_at_step_5_cites_e22():
 
 def test_an_evolution_by_an_effect_is_not_from_the_hand_e05():
     steps = _steps("rule_II-E-05_evolved-by-effect.yaml", "carry_out")
-    [trigger] = [s for s in steps if "サイコドロー" in s["text"]]
+    [trigger] = [s for s in steps if localized_card_name("サイコドロー", "en") in s["text"]]
     assert trigger["cite"] == ["guide-ja:II-E-05"] and "not played from the hand" in trigger["text"]
 
 

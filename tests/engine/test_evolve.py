@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judgebot.errors import NotModelledError, ScenarioError
+from judgebot.i18n import localized_card_name
 from tests.engine.helpers import mon, ruling, steps
 
 LUCARIO = {"name": "ルカリオ", "stage": "stage1", "evolves_from": "リオル"}
@@ -51,7 +52,7 @@ def test_an_effect_on_a_pokemon_that_evolved_this_turn_is_not_modelled():
 
 
 @pytest.mark.parametrize("target, card, words", [
-    (mon("ヒトカゲ", ["fire"], 70), LUCARIO, "evolves from リオル, not ヒトカゲ"),
+    (mon("ヒトカゲ", ["fire"], 70), LUCARIO, "evolves from Riolu, not Charmander"),  # the names in English
     (mon("リオル", ["fighting"], 70), {"name": "リオル2", "stage": "basic"}, "Basic Pokémon"),
     (mon("リオル", ["fighting"], 70), {"name": "メガ", "stage": "stage2", "evolves_from": "リオル"}, "one stage"),
     (mon("リオル", ["fighting"], 70), {"name": "ナゾ", "stage": "stage1"}, "names no Pokémon"),
@@ -123,7 +124,8 @@ def test_rare_candy_in_the_hand_by_any_of_its_names(hand):
 def test_rare_candy_onto_a_basic_of_another_line_is_not_allowed():
     result = ruling(board(mon("ゼニガメ", ["water"], 60), CHARIZARD_LINE, "rare_candy"))
     assert result["allowed"] is False
-    assert "ヒトカゲ → リザード → リザードン" in result["reasons"][0]["text"]
+    line = " → ".join(localized_card_name(n, "en") for n in ("ヒトカゲ", "リザード", "リザードン"))
+    assert line in result["reasons"][0]["text"]  # Charmander → Charmeleon → Charizard
     assert "guide-ja:II-C-12" in result["citations"]
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from judgebot.engine import rule
 from judgebot.errors import ScenarioError
+from judgebot.i18n import localized_card_name
 
 from .helpers import load, mon
 
@@ -55,7 +56,8 @@ def pilfer(opponent_hand, cards=None) -> dict:
 def test_the_card_chosen_goes_back_into_the_deck_and_it_is_shuffled():
     ruling = rule(load(pilfer(["ブースター", "ネストボール"], cards=["ネストボール"])))
     texts = [s["text"] for s in ruling.to_dict()["steps"]]
-    assert any("ネストボール from the hand of the opponent go into the deck, and the deck is shuffled" in t
+    nest_ball = localized_card_name("ネストボール", "en")
+    assert any(f"{nest_ball} from the hand of the opponent go into the deck, and the deck is shuffled" in t
                for t in texts)
     assert not any("not shuffled" in t for t in texts)
 

@@ -7,6 +7,7 @@ import pytest
 
 from judgebot.engine import rule
 from judgebot.errors import ScenarioError
+from judgebot.i18n import localized_card_name
 
 from .helpers import attacker, load, mon
 
@@ -30,7 +31,7 @@ def test_a_card_without_such_text_goes_into_the_hand():
     assert ruling.prizes_taken["you"] == 1
     assert ruling.triggered == []
     texts = [s["text"] for s in ruling.to_dict()["steps"]]
-    assert any("ネストボール goes into the hand" in t for t in texts)
+    assert any(f"{localized_card_name('ネストボール', 'en')} goes into the hand" in t for t in texts)
 
 
 def test_lucky_bonus_benches_the_card_and_heads_takes_another():
@@ -48,7 +49,7 @@ def test_a_full_bench_means_lucky_bonus_does_nothing_and_the_card_goes_into_the_
     assert ruling.prizes_taken["you"] == 1  # no coin flipped: nothing after the Bench step
     texts = [s["text"] for s in data["steps"]]
     assert any("the Bench is full" in t for t in texts)
-    assert any("ラッキー goes into the hand" in t for t in texts)
+    assert any(f"{localized_card_name('ラッキー', 'en')} goes into the hand" in t for t in texts)
 
 
 def test_oguchi_swamp_puts_counters_on_a_basic_benched_from_the_hand():

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from judgebot.errors import ScenarioError
+from judgebot.i18n import localized_card_name
 from tests.engine.helpers import load, ruling
 
 ZOROARK = {"name": "Nのゾロアークex", "card": "SV9", "stage": "stage1", "evolves_from": "Nのゾロア", "rule": "ex",
@@ -93,7 +94,8 @@ def test_after_an_attack_the_turn_is_over(kind):
     assert attack["allowed"] is True and after["allowed"] is False
     assert after["steps"] == []
     assert [r["cite"] for r in after["reasons"]] == [["guide-ja:I-A-01"]]
-    assert "ひのこ" in after["reasons"][0]["text"] and "turn" in after["reasons"][0]["text"]
+    # the attack named as the ruling's language names it (Ember in English)
+    assert localized_card_name("ひのこ", "en") in after["reasons"][0]["text"] and "turn" in after["reasons"][0]["text"]
     assert result["allowed"] is False
 
 
@@ -116,4 +118,4 @@ def test_the_reason_is_said_in_every_language(lang):
 
     shown = rule(load(_turn({"attack": {"name": "ひのこ"}}, {"retreat": AFTER["retreat"]}))).to_dict(lang)
     text = shown["sequence"][1]["reasons"][0]["text"]
-    assert "ひのこ" in text and "{" not in text
+    assert localized_card_name("ひのこ", lang) in text and "{" not in text

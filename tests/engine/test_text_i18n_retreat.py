@@ -5,11 +5,13 @@ beyond the scenario's names — and the retreat texts that said a thing twice or
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from judgebot.carddb import lookup
 from judgebot.engine import check_file, rule
 from judgebot.i18n import LANGS
 from tests.engine.helpers import load, mon
@@ -44,10 +46,16 @@ def test_the_rulings_cover_every_procedure():
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_identifiers_and_no_english_outside_names(lang):
     for path in FILES:
-        for text in _texts(check_file(path, lang=lang)):
+        # The scenario's names are its own: a real card named in English (`card: Dragapult ex`)
+        # is named so in every language (SCENARIOS.md "Real cards": as the file wrote it).
+        written = set(re.findall(r"[A-Za-z]+", path.read_text(encoding="utf-8")))
+        result = check_file(path, lang=lang)
+        for used in result.get("cards") or ():  # and what the card data give (Rare Candy's line)
+            written |= set(re.findall(r"[A-Za-z]+", json.dumps(lookup.get(used["card"]), ensure_ascii=False)))
+        for text in _texts(result):
             assert not IDENTIFIER.search(text), (path.name, text)
             if lang != "en":
-                stray = [w for w in re.findall(r"[A-Za-z]+", text) if not ALLOWED_LATIN.match(w)]
+                stray = [w for w in re.findall(r"[A-Za-z]+", text) if not ALLOWED_LATIN.match(w) and w not in written]
                 assert not stray, (path.name, lang, text)
 
 

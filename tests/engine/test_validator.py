@@ -173,7 +173,7 @@ CASES = [
     ("opponent:\n  active:\n", "opponent:\n  actve:\n",
      "rulings/x.yaml:12:3: opponent.actve: unknown key 'actve'; did you mean 'active'?"),
     ("you:\n  active:\n    name: リザードン\n", "you:\n  active:\n    nom: リザードン\n",
-     "rulings/x.yaml:4:5: you.active.nom: unknown key 'nom'; allowed keys: name, card, stage, evolves_from, rule, "
+     "rulings/x.yaml:4:5: you.active.nom: unknown key 'nom'; allowed keys: name, card, set, stage, evolves_from, rule, "
      "types, hp, weakness, resistance, retreat, damage, energy, tool, conditions, abilities, attacks, effects, "
      "came_into_play_this_turn, evolved_this_turn, evolved_from_this_turn, moved_to_active_this_turn, "
      "healed_this_turn, abilities_used, under, line"),
@@ -209,7 +209,8 @@ def test_unknown_catalog_card_is_not_modelled():
     with pytest.raises(NotModelledError) as info:
         parse_scenario(text, "rulings/x.yaml")
     assert str(info.value) == ("rulings/x.yaml:18:8: opponent.effects[0].card: アイアンディフェンダーX: not in the "
-                               "card catalog — not modelled: give its effect inline ({kind: …})")
+                               "card catalog — not modelled: give its effect inline ({kind: …}); no real card has that "
+                               "name or number; did you mean: アイアンディフェンダー (ja)")
 
 
 def test_playing_rare_candy_is_asked_as_evolving():

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from judgebot.carddb.lookup import same_name
 from judgebot.engine.board.model import TYPES as ALL_TYPE_WORDS
 from judgebot.engine.board.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
@@ -139,7 +140,8 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_.position is not None and (filter_.position == "active") != target.is_active:
         return False
-    if filter_.name is not None and target.name not in filter_.name:
+    if filter_.name is not None and target.name not in filter_.name \
+            and not any(same_name(n, target.name) for n in filter_.name):
         return False
     if filter_.evolved is not None and filter_.evolved != target.evolved:
         return False
@@ -400,12 +402,14 @@ class Board:
             last = changed[-1]
             multiply, add = last.get("value", (2, None))
             return (Weakness(last.get("type"), multiply, add),), changed
+        mon.need("weakness")
         return mon.weakness, []
 
     def resistances(self, mon: Pokemon) -> tuple[tuple[Resistance, ...], list[Effect]]:
         gone = self.of_kind(mon, "no_resistance")
         if gone:
             return (), gone
+        mon.need("resistance")
         return mon.resistance, []
 
 

@@ -175,7 +175,7 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
 
 def _card(name: str) -> Term | str:
     """A basic Energy is written as its type; a special Energy by its name."""
-    return Term(f"type.{name}") if name in ALL_ENERGY_TYPES else name
+    return Term(f"type.{name}") if name in ALL_ENERGY_TYPES or name == "colorless" else name
 
 
 def attached_msg(mon: Pokemon) -> Msg | Joined:

@@ -109,6 +109,13 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     cites: tuple[str, ...] = ()
     do: tuple[Action, ...] = ()  # Format 2: what it does when used (resolve: true)
+    # A real card's Ability (engine.format.realcards): its names in every language, and
+    # the printed text the engine has no meaning for (raised when the ruling meets it).
+    aliases: tuple[str, ...] = ()
+    unapplied: Any = None
+
+    def named(self, name: str) -> bool:
+        return self.name == name or name in self.aliases
 
 
 @dataclass
@@ -136,6 +143,11 @@ class Attack:
     do: tuple[Action, ...] = ()  # Format 2: what it does to the board (steps 3 and 5)
     cites: tuple[str, ...] = ()
     missing: tuple[str, ...] = ()  # what its source does not give ("cost"): never guessed
+    aliases: tuple[str, ...] = ()  # a real card's attack: its names in every language
+    unapplied: Any = None  # a real card's printed text the engine has no meaning for
+
+    def named(self, name: str) -> bool:
+        return self.name == name or name in self.aliases
 
 
 @dataclass(frozen=True)
@@ -208,11 +220,20 @@ class Pokemon:
     abilities_used: tuple[str, ...] = ()
     under: tuple["Pokemon | str", ...] = ()  # Format 2: the cards it evolved from, Basic first
     line: tuple[str, ...] = ()  # Format 2: a Stage 2's evolution line (Basic, Stage 1)
+    # A real card (engine.format.realcards): its id, and the values no print of it gives
+    # (key -> what to raise where the ruling needs the value).
+    real: str | None = None
+    unknown: dict = field(default_factory=dict)
     # Set when the board is built: where it is and whose it is. `uid` is the spot it
     # started the ruling in: who it is, wherever an action moves it.
     position: str = ""
     owner: str = ""
     uid: str = ""
+
+    def need(self, key: str) -> None:
+        """A printed value the ruling needs: asked for if no print of the card gives it."""
+        if key in self.unknown:
+            raise self.unknown[key].error()
 
     @property
     def is_active(self) -> bool:
@@ -225,6 +246,9 @@ class Pokemon:
     def attack(self, name: str) -> Attack | None:
         for attack in self.attacks:
             if attack.name == name:
+                return attack
+        for attack in self.attacks:  # a real card's attack, named in another of its languages
+            if name in attack.aliases:
                 return attack
         return None
 
@@ -310,6 +334,12 @@ class HandPokemon:
     abilities: tuple = ()
     attacks: tuple = ()
     effects: tuple = ()
+    real: str | None = None  # a real card (engine.format.realcards)
+    unknown: dict = field(default_factory=dict)
+
+    def need(self, key: str) -> None:
+        if key in self.unknown:
+            raise self.unknown[key].error()
 
 
 @dataclass
@@ -415,6 +445,8 @@ class Scenario:
     expect: Expect | None = None
     format: int = 1
     lines: dict[str, int] = field(default_factory=dict, repr=False)  # key path -> line
+    cards: list = field(default_factory=list)  # the real cards used (realcards.CardUse)
+    warnings: list[str] = field(default_factory=list)  # one line each: file:line:col: key: what
 
     @property
     def you(self) -> Player:

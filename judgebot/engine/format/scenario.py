@@ -18,6 +18,7 @@ from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk
                                    Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
 from judgebot.engine.format.format2 import does_of
 from judgebot.engine.format.reader import Reader, _join
+from judgebot.engine.format.realcards import RealCardReader
 from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BOARD_SPOT, BOARDLESS_ASKS, COIN_ALIASES,
                                            END_CONDITIONS, EXPECT, HAND_POKEMON, MAX_HP, MAX_TURN, PLAYER, POKEMON,
                                            POSITION_RE, ROOT, SEQUENCE_ASKS, STADIUM, TURN, keys)
@@ -62,15 +63,19 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     return reader.scenario(data)
 
 
-class ScenarioReader(Reader):
+class ScenarioReader(RealCardReader, Reader):
+    format = 1  # the file's format (a bare name on an evolve/bench ask is a real card in Format 2)
+
     def scenario(self, data: Any) -> Scenario:
         if data is None:
             raise ScenarioError(self.file, 1, "", "the file is empty; expected a scenario mapping with an `ask`",
                                 column=1)
         raw = self.mapping(data, "", ROOT_KEYS, required=("ask",))
+        self.raw_root = raw  # real cards are narrowed by what the ask names
         ask_kind = self.ask_kind(raw["ask"])
         boardless = ask_kind in BOARDLESS_ASKS
         format_ = self.format_number(raw["format"]) if "format" in raw else 1
+        self.format = format_
         title = self.optional_text(raw.get("title"), "title")
         turn = self.turn(raw.get("turn"), "turn")
         players = {}
@@ -86,6 +91,8 @@ class ScenarioReader(Reader):
         if raw.get("expect") is not None:
             scenario.expect = self.expect(raw["expect"], "expect", scenario)
         self.hp_left(scenario)
+        scenario.cards = self.uses
+        scenario.warnings = self.warnings
         return scenario
 
     def format_number(self, value: Any) -> int:
@@ -154,12 +161,15 @@ class ScenarioReader(Reader):
         return player
 
     def pokemon(self, value: Any, path: str, side: str) -> Pokemon:
+        real = None
+        if isinstance(value, str) or (isinstance(value, dict) and value.get("card") is not None):
+            value, real = self.real_pokemon(value, path)  # SCENARIOS.md "Real cards"
         raw = self.mapping(value, path, POKEMON_KEYS, required=("name", "types", "hp"))
         p = lambda key: _join(path, key)  # noqa: E731
         name = self.text(raw["name"], p("name"))
         mon = Pokemon(name=name, types=self.types(raw["types"], p("types")), hp=self.hp(raw["hp"], p("hp")),
                       position=path, owner=side, uid=path)
-        mon.card = self.optional_text(raw["card"], p("card")) if "card" in raw else None
+        mon.card = self.optional_text(raw["set"], p("set")) if "set" in raw else None
         mon.stage = self.stage(raw["stage"], p("stage")) if "stage" in raw else "basic"
         mon.evolves_from = self.optional_text(raw["evolves_from"], p("evolves_from")) if "evolves_from" in raw else None
         mon.rule = self.rule(raw["rule"], p("rule")) if "rule" in raw else "none"
@@ -187,6 +197,7 @@ class ScenarioReader(Reader):
         if "under" in raw:
             mon.under = self.under(raw["under"], p("under"), mon, side)
         mon.line = self.evolution_line(raw, path)
+        self.finish_real(mon, real, path)
         return mon
 
     def under(self, value: Any, path: str, mon: Pokemon, side: str) -> tuple:
@@ -289,6 +300,8 @@ class ScenarioReader(Reader):
         return getattr(self, f"ask_{kind}")(value[kind], path, scenario)
 
     def ask_attack(self, value: Any, path: str, scenario: Scenario) -> AttackAsk:
+        if isinstance(value, str):
+            value = {"name": value}  # `attack: NAME` is short for {name: NAME}
         raw = self.mapping(value, path, ASK_KEYS["attack"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
@@ -298,6 +311,8 @@ class ScenarioReader(Reader):
         if attacker.attack(name) is None:
             have = ", ".join(a.name for a in attacker.attacks) or "none given"
             self.fail(_join(path, "name"), f"{attacker.name} at {by} has no attack {name!r}; its attacks: {have}")
+        self.meet(attacker.attack(name))  # a real card's text: applied, or refused
+        name = attacker.attack(name).name  # a real card's attack may be asked in any of its languages
         targets = self.targets(raw, path, scenario)
         number = next(i for i, a in enumerate(attacker.attacks) if a.name == name)
         if attacker.attack(name).missing:
@@ -367,13 +382,24 @@ class ScenarioReader(Reader):
         raw = self.mapping(value, path, ASK_KEYS["ability"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
+        # In a sequence, an entry after the first is read again on the board the
+        # entries before it left (board_known); its holder is checked then.
         holder = scenario.at(by) if self.board_known else None
-        if holder is not None and all(a.name != name for a in holder.abilities):
-            have = ", ".join(a.name for a in holder.abilities) or "none given"
-            self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
+        if holder is not None:
+            if all(not a.named(name) for a in holder.abilities):
+                have = ", ".join(a.name for a in holder.abilities) or "none given"
+                self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
+            ability = next(a for a in holder.abilities if a.named(name))
+            self.meet(ability)  # a real card's text: applied, or refused
+            name = ability.name
         return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path))
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
+        real = None
+        if isinstance(value, str) and path.startswith("ask.") and self.format == 2 and self.names_real_pokemon(value):
+            value, real = self.real_pokemon(value, path, hand=True)
+        elif isinstance(value, dict) and value.get("card") is not None:
+            value, real = self.real_pokemon(value, path, hand=True)
         if isinstance(value, str):
             return HandPokemon(name=self.text(value, path))
         raw = self.mapping(value, path, HAND_POKEMON_KEYS, required=("name",))
@@ -394,7 +420,16 @@ class ScenarioReader(Reader):
             types=self.types(raw["types"], _join(path, "types")) if "types" in raw else (),
             hp=self.hp(raw["hp"], _join(path, "hp")) if "hp" in raw else None,
             line=self.evolution_line(raw, path),
-        )
+        ) if real is None else self.finished_hand(raw, path, real)
+
+    def finished_hand(self, raw: dict, path: str, real: dict) -> HandPokemon:
+        """A hand card read from a real card: as a Pokémon in play, then as a hand card."""
+        mon = self.pokemon({k: v for k, v in raw.items() if k in POKEMON_KEYS}, path, "you")
+        self.finish_real(mon, real, path)
+        return HandPokemon(name=mon.name, stage=mon.stage, evolves_from=mon.evolves_from, rule=mon.rule,
+                           types=mon.types, hp=mon.hp, line=mon.line, weakness=mon.weakness,
+                           resistance=mon.resistance, retreat=mon.retreat, abilities=mon.abilities,
+                           attacks=mon.attacks, effects=mon.effects, real=mon.real, unknown=mon.unknown)
 
     def evolution_line(self, raw: dict, path: str) -> tuple[str, ...]:
         """`line: [Basic, Stage 1]` on a Stage 2 card: the Pokémon it evolves through."""
@@ -430,7 +465,11 @@ class ScenarioReader(Reader):
         raw = self.mapping(value, path, ASK_KEYS["play"], required=("card",))
         card = self.text(raw["card"], _join(path, "card"))
         entry = self.catalog.lookup(card) if self.catalog else None
+        if entry is None and self.catalog is not None:
+            entry = self.played_real_card(card, raw, _join(path, "card"))  # SCENARIOS.md "Real cards"
         kind = self.card_kind(raw["kind"], _join(path, "kind")) if "kind" in raw else None
+        if kind is None and entry is None:
+            kind = self.real_trainer_kind(card)
         if kind is None and entry is not None and entry.category in ("item", "supporter", "stadium", "tool"):
             kind = entry.category
         if kind is None:

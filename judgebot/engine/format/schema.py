@@ -480,9 +480,13 @@ PROVISION: dict[str, Field] = {
 WEAKNESS: dict[str, Field] = {"type": ("type", "the type"), "value": ("weakness_value", "x2 (default) or +N")}
 RESISTANCE: dict[str, Field] = {"type": ("type", "the type"), "value": ("resistance_value", "-30 (default) or -N")}
 
+REAL_CARD = ("a real card (SCENARIOS.md \"Real cards\"): a name in any language, SET NUMBER (OBF 125), "
+             "a name with one, or a TCGdex id; its printed keys are filled in, keys written beside it win "
+             "(beside `name:`, a set code alone is the older informational form: use `set:`)")
 POKEMON: dict[str, Field] = {
     "name": ("text", "the Pokémon's name"),
-    "card": ("optional_text", "the card's name, if the Pokémon's name differs"),
+    "card": ("optional_text", REAL_CARD),
+    "set": ("optional_text", "the set code printed on the card (informational)"),
     "stage": ("stage", "basic (default), stage1 or stage2"),
     "evolves_from": ("optional_text", "the Pokémon it evolves from"),
     "rule": ("rule", "its Rule Box (default none)"),
@@ -515,7 +519,8 @@ HAND_POKEMON: dict[str, Field] = {
     "rule": ("rule", "its Rule Box (default none)"),
     "types": ("types", "its type or types"),
     "hp": ("hp", "its printed HP"),
-    "card": ("optional_text", "the card's name, if the Pokémon's name differs"),
+    "card": ("optional_text", REAL_CARD),
+    "set": ("optional_text", "the set code printed on the card (informational)"),
     "line": ("evolution_line", "its evolution line [Basic, Stage 1] (a Stage 2)"),
     "weakness": POKEMON["weakness"],
     "resistance": POKEMON["resistance"],
@@ -807,10 +812,18 @@ def definitions() -> dict[str, dict]:
         "provision": _mapping(PROVISION, "an option of what a special Energy provides", required=("types",)),
         "weakness": _mapping(WEAKNESS, "a Weakness", required=("type",)),
         "resistance": _mapping(RESISTANCE, "a Resistance", required=("type",)),
-        "pokemon": _mapping(POKEMON, "a Pokémon in play", required=("name", "types", "hp")),
+        "pokemon": {"if": {"type": "string"}, "then": ref("text"),
+                    "else": {"if": {"type": "object", "required": ["card"]},
+                             "then": _mapping(POKEMON, "a Pokémon in play, from a real card"),
+                             "else": _mapping(POKEMON, "a Pokémon in play", required=("name", "types", "hp"))},
+                    "description": "a Pokémon in play: a real card's name or number, {card: …, …}, "
+                                   "or {name, types, hp, …}"},
         "hand_pokemon": {"if": {"type": "string"}, "then": ref("text"),
-                         "else": _mapping(HAND_POKEMON, required=("name",)),
-                         "description": "a Pokémon card in the hand: its name, or {name, stage, …}"},
+                         "else": {"if": {"type": "object", "required": ["card"]},
+                                  "then": _mapping(HAND_POKEMON),
+                                  "else": _mapping(HAND_POKEMON, required=("name",))},
+                         "description": "a Pokémon card in the hand: its name (a real card's), {card: …} or "
+                                        "{name, stage, …}"},
         "turn": _mapping(TURN, "the turn being played"),
         "player": _mapping(PLAYER, "a player's side of the board"),
         "stadium": {"if": {"type": "string"}, "then": ref("text"), "else": _mapping(STADIUM),
@@ -837,6 +850,9 @@ def definitions() -> dict[str, dict]:
             defs["ask_sequence"]["x-messages"]["minItems"] = "expected at least one ask"
         else:
             defs[f"ask_{kind}"] = _mapping(fields, description, required=required)
+    # `attack: NAME` is short for `attack: {name: NAME}` (SCENARIOS.md "Real cards").
+    defs["ask_attack"] = {"if": {"type": "string"}, "then": ref("text"), "else": defs["ask_attack"],
+                          "description": defs["ask_attack"].get("description", "")}
     return defs
 
 
@@ -857,8 +873,9 @@ BOARDLESS_ASKS = ("game_end", "setup")
 def _board_needed() -> dict:
     """Every other ask is about a board: both players, each with an Active Pokémon."""
     side = {"type": "object", "required": ["active"], "x-null": "missing required key 'active'",
-            "properties": {"active": {"type": "object", "x-null": "expected the Active Pokémon (a mapping), got "
-                                                                   "nothing (null): this ask is about a board"}}}
+            "properties": {"active": {"type": ["object", "string"],
+                                      "x-null": "expected the Active Pokémon (a mapping or a card's name), got "
+                                                "nothing (null): this ask is about a board"}}}
     return {"if": {"required": ["ask"], "properties": {"ask": {"type": "object", "anyOf": [
                 {"required": [kind]} for kind in BOARDLESS_ASKS]}}},
             "else": {"required": list(SIDES), "properties": {side_name: side for side_name in SIDES}}}

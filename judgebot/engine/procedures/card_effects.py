@@ -110,7 +110,8 @@ def in_play(scenario, path: str, card, **fields) -> Pokemon:
     return Pokemon(name=card.name, types=card.types, hp=card.hp, stage=card.stage, card=None,
                    evolves_from=card.evolves_from, rule=card.rule, weakness=card.weakness,
                    resistance=card.resistance, retreat=card.retreat, abilities=card.abilities,
-                   attacks=card.attacks, effects=card.effects, line=card.line, **fields)
+                   attacks=card.attacks, effects=card.effects, line=card.line, real=card.real,
+                   unknown=card.unknown, **fields)
 
 
 # -- targets -----------------------------------------------------------------------

@@ -14,6 +14,7 @@ The ruling lists what evolving keeps (attached cards, damage counters) and clear
 
 from __future__ import annotations
 
+from judgebot.carddb.lookup import same_name
 from judgebot.engine.procedures.ability import card_cites, hand_of, same_card
 from judgebot.engine.format.catalog import load_catalog
 from judgebot.engine.board.effects import Board, cites_of, effects_msg
@@ -116,7 +117,8 @@ def line(ask: EvolveAsk, target: Pokemon, ruling: Ruling) -> None:
     if card.stage == "basic":
         ruling.reason(msg("evolve.basic_card", card=card.name), cites)
         return
-    if card.evolves_from != target.name:
+    card.need("evolves_from")
+    if not same_name(card.evolves_from, target.name):
         ruling.reason(msg("evolve.mark.other", card=card.name, from_=card.evolves_from, mon=target.name)
                       if card.evolves_from else msg("evolve.mark.none", card=card.name, mon=target.name), cites)
         return
@@ -141,7 +143,7 @@ def rare_candy(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruli
         ruling.reason(msg("evolve.candy.not_stage2", card=card.name, stage=_stage(card.stage)), cites)
     if target.stage == "basic" and card.stage == "stage2":
         basic, stage1 = evolution_line(scenario, card)
-        if basic != target.name:
+        if not same_name(basic, target.name):
             ruling.reason(msg("evolve.rare_candy.other_line", card=card.name, stage1=stage1, basic=basic,
                               mon=target.name), cites)
         else:

@@ -45,6 +45,8 @@ def effective_cost(board: Board, mon: Pokemon) -> tuple[int, list, list[str]]:
     passed = board.passed_over(mon, "retreat_cost")  # on the board, but not for this Pokémon (ビッグネット)
     for effect, _ in passed:
         cites += list(cites_of(effect)) + card_cites(effect.cites)
+    if not modifier.none:
+        mon.need("retreat")
     if not modifier.effects:
         not_working = [msg("retreat.cost.not_counting", effect=effect_msg(s.placed.effect), why=s.why) for s in silenced]
         not_working += [msg("retreat.cost.not_counting", effect=effect_msg(effect),

@@ -48,6 +48,10 @@ class Ruling:
     citations: list[str] = field(default_factory=list)
     verified: bool | None = None
     mismatches: list[dict] | None = None
+    # Real cards the scenario used (SCENARIOS.md "Where numbers came from"), and warnings
+    # about the file (one line each): additive keys.
+    cards: list | None = None
+    warnings: list[str] | None = None
     # The board after the ruling, for --verify (counters / conditions of every Pokémon).
     counters_after: dict[str, int] = field(default_factory=dict, repr=False)
     conditions_after: dict[str, list[str]] = field(default_factory=dict, repr=False)
@@ -105,6 +109,9 @@ class Ruling:
             result["sequence"] = [entry.to_dict(lang) for entry in self.sequence]
         if self.title:
             result["title"] = self.title
+        result["cards"] = [use.to_dict(lang) for use in self.cards] if self.cards else None
+        if self.warnings:
+            result["warnings"] = list(self.warnings)
         if self.mismatches:
             result["mismatches"] = self.mismatches
         return result

@@ -1,0 +1,44 @@
+"""Search answers card names (CONTRACT.md `search`): a hit of `kind: card` whose `id` is
+the card id (judgebot.carddb), before the rule hits. Only a query that is a card's whole
+name (in any language), a printed set code and number, or a TCGdex id gets one — never a
+near match — so every other search is untouched. (The search-quality measures rank the
+rule hits: they skip card hits.)"""
+
+from __future__ import annotations
+
+MAX_CARDS = 3
+CARD_SCORE = 1000.0
+
+
+def card_hits(query: str) -> list[dict]:
+    from judgebot.carddb import lookup
+
+    try:
+        found = lookup.find(query, near=False)
+    except FileNotFoundError:  # a data folder without the card database (JUDGEBOT_DATA)
+        return []
+    lang = found.names[0][0] if found.names else (found.print["lang"] if found.print else "en")
+    return [_hit(card, lang, found.print) for card in found.cards[:MAX_CARDS]]
+
+
+def _hit(card: dict, lang: str, printed: dict | None) -> dict:
+    from judgebot.carddb import lookup
+
+    shown = printed or next((p for p in card["prints"] if p["lang"] == "en"), card["prints"][0])
+    if card["category"] == "pokemon":
+        bits = [card.get("stage") or "", "/".join(card.get("types") or ()), f"{card.get('hp')} HP"]
+    else:
+        bits = [card.get("trainer_type") or card.get("energy_type") or card["category"]]
+    bits.append(lookup.print_label(shown))
+    return {"id": card["id"], "doc": "carddb", "section": card["id"], "lang": "zh" if lang == "zh-tw" else lang,
+            "kind": "card", "title": lookup.name_in(card, lang), "title_en": card["name"].get("en"),
+            "score": CARD_SCORE, "snippet": " · ".join(b for b in bits if b), "equivalents": [], "editions": [],
+            "names": card["name"], "standard": card.get("standard", False)}
+
+
+def with_card_hits(result: dict, query: str, limit: int) -> dict:
+    """The search result with the card hits first, at most `limit` hits in all."""
+    cards = card_hits(query)
+    if cards:
+        result["hits"] = (cards + result["hits"])[:limit]
+    return result

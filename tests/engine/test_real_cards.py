@@ -1,0 +1,245 @@
+"""Scenarios that name real cards (SCENARIOS.md "Real cards"): printed keys filled in,
+written keys winning, the texts met applied or refused, values no print gives asked for
+where needed, and every bad input one line `file:line:col: key: …`."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from judgebot.engine import rule
+from judgebot.engine.format.scenario import parse_scenario
+from judgebot.errors import NotModelledError, ScenarioError
+
+PLACE = re.compile(r"^x\.yaml:\d+:\d+: [\w.\[\]]+: ")
+
+
+def ruling(text: str) -> dict:
+    return rule(parse_scenario(text, "x.yaml")).to_dict()
+
+
+def refused(text: str, error=ScenarioError) -> str:
+    with pytest.raises(error) as info:
+        ruling(text)
+    message = str(info.value)
+    assert "\n" not in message and PLACE.match(message), message
+    return message
+
+
+ATTACK = """format: 2
+you:
+  active: {card: Lucario ex SCR 082, energy: [fighting, fighting, colorless]}
+opponent:
+  active: %s
+ask:
+  attack: Aura Knuckle
+"""
+
+
+def test_printed_keys_are_filled_in():
+    result = ruling(ATTACK % "{card: Pikachu ex ASC 276}")
+    assert result["damage"] == {"opponent.active": 240}  # 120, × 2: Pikachu ex is weak to Fighting
+    assert result["cards"][0] == {"at": "you.active", "card": "sv07-082", "name": "Lucario ex SCR 082",
+                                  "print": "SCR 082",
+                                  "text": [{"part": "attack", "name": "Aura Knuckle", "applied": True,
+                                            "why": "it prints no text", "quote": ""}]}
+    assert result["cards"][1]["card"] == "me02.5-276" and result["cards"][1]["print"] == "ASC 276"
+
+
+def test_keys_written_beside_card_win():
+    scenario = parse_scenario(ATTACK % "{card: Pikachu ex ASC 276, hp: 250, weakness: null}", "x.yaml")
+    mon = scenario.at("opponent.active")
+    assert mon.hp == 250 and mon.weakness == () and mon.types == ("lightning",) and mon.rule == "ex"
+    assert rule(scenario).to_dict()["damage"] == {"opponent.active": 120}
+
+
+def test_a_name_in_any_language_and_a_bare_name():
+    text = """format: 2
+you:
+  active: {card: ルカリオex, energy: [fighting, fighting, colorless]}
+  bench: [Dreepy, 드래펄트ex]
+opponent:
+  active: 피카츄ex ASC 276
+ask:
+  attack: はどうナックル
+"""
+    scenario = parse_scenario(text, "x.yaml")
+    assert scenario.at("you.bench[1]").real == "sv06-130" and scenario.at("you.bench[1]").name == "드래펄트ex"
+    assert rule(scenario).to_dict()["damage"] == {"opponent.active": 240}
+
+
+def test_the_asked_attack_narrows_the_candidates():
+    text = """format: 2
+you:
+  active: {card: Charizard ex, energy: [fire, fire, fire, fire]}
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  attack: Explosive Vortex
+"""
+    with pytest.raises(NotModelledError) as info:  # MEW 006, whose attack's text is not modelled
+        ruling(text)
+    assert "Explosive Vortex" in str(info.value) and "Discard 3 Energy from this Pokémon" in str(info.value)
+
+
+def test_an_ambiguous_name_lists_every_card_and_how_to_pin_one():
+    message = refused(ATTACK.replace("Aura Knuckle", "Low Kick") % "{card: Charizard ex}")
+    assert message.startswith("x.yaml:5:12: opponent.active.card: 'Charizard ex' names 2 different cards: ")
+    assert "OBF 125" in message and "MEW 006" in message and "Darkness" in message and "Fire" in message
+    assert "pin one" in message
+
+
+def test_an_unknown_name_gives_the_nearest_names():
+    message = refused(ATTACK % "{card: Pikachuu ex}")
+    assert "unknown card 'Pikachuu ex'; did you mean: Pikachu ex (en)" in message
+
+
+def test_a_pinned_print_that_does_not_exist():
+    message = refused(ATTACK % "{card: Pikachu ex OBF 999}")
+    assert "unknown card 'Pikachu ex OBF 999'" in message
+    message = refused(ATTACK % "{card: Pikachu ex OBF 125}")
+    assert message.endswith("OBF 125 is Charizard ex, not 'Pikachu ex'")
+
+
+def test_a_trainer_is_not_a_pokemon():
+    message = refused(ATTACK % "Rare Candy")
+    assert message == ("x.yaml:5:3: opponent.active: 'Rare Candy' is a Trainer card (item), not a Pokémon: "
+                       "it cannot be the Active Pokémon")
+    message = refused(ATTACK.replace("  active: %s", "  active: {card: Pikachu ex ASC 276}\n  bench: [Jamming Tower]")
+                      .replace("%s", ""))
+    assert "'Jamming Tower' is a Trainer card (stadium), not a Pokémon: it cannot be a Benched Pokémon" in message
+
+
+def test_an_attack_text_the_engine_has_no_meaning_for_is_refused_when_asked():
+    text = """format: 2
+you:
+  active: {card: Dragapult ex, energy: [fire, psychic]}
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  attack: Phantom Dive
+"""
+    message = refused(text, NotModelledError)
+    assert message.startswith("x.yaml:3:12: you.active.card: Dragapult ex: the text of its attack Phantom Dive is "
+                              "not modelled: \"Put 6 damage counters on your opponent's Benched Pokémon")
+    assert "give it by hand: attacks: [{name: Phantom Dive, do: [...]}]" in message
+    # Given by hand, it is applied (the printed cost and damage kept).
+    given = text.replace("energy: [fire, psychic]}", "energy: [fire, psychic], attacks: [{name: Phantom Dive, do: []}]}")
+    result = ruling(given)
+    assert result["damage"] == {"opponent.active": 200}
+    assert result["cards"][0]["text"][0] == {"part": "attack", "name": "Phantom Dive", "applied": True,
+                                             "why": "given by hand in the file",
+                                             "quote": "Put 6 damage counters on your opponent's Benched Pokémon in "
+                                                      "any way you like."}
+
+
+def test_a_printed_damage_with_a_sign_needs_its_formula_by_hand():
+    text = """format: 2
+you:
+  active: {card: Mega Gallade ex, energy: [fighting], attacks: [{name: Gale Slash, do: []}]}
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  attack: Gale Slash
+"""
+    message = refused(text)
+    assert "Gale Slash: the card prints 50+ damage, which its text completes: give `damage:` as a formula" in message
+
+
+def test_an_ability_in_force_without_a_meaning_is_refused_where_the_card_is_named():
+    message = refused(ATTACK % "{card: Crustle DRI 012}", NotModelledError)
+    assert message.startswith("x.yaml:5:12: opponent.active.card: Crustle DRI 012: its Ability Mysterious Rock Inn "
+                              "is not modelled: \"Prevent all damage done to this Pokémon by attacks from your "
+                              "opponent's Pokémon ex.\"")
+
+
+def test_an_ability_used_by_the_player_is_refused_only_when_used():
+    board = """format: 2
+you:
+  active: {card: Lucario ex SCR 082, energy: [fighting, fighting, colorless]}
+  bench: [Pidgeot ex]
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  %s
+"""
+    assert ruling(board % "attack: Aura Knuckle")["allowed"] is True  # Quick Search is not met
+    message = refused(board % "ability: {by: you.bench[0], name: Quick Search}", NotModelledError)
+    assert "its Ability Quick Search is not modelled" in message
+
+
+def test_a_value_no_print_gives_is_asked_for_only_when_needed():
+    text = ATTACK.replace("Lucario ex SCR 082, energy: [fighting, fighting, colorless]",
+                          "Oricorio ex, energy: [fire, fire, colorless]").replace("Aura Knuckle", "Fire Wing")
+    message = refused(text % "{card: Charmeleon MFB 10}")
+    assert message == ("x.yaml:5:12: opponent.active.weakness: Charmeleon MFB 10: the card data give no "
+                       "weakness (MFB 10): write `weakness:` beside `card:` (null for none)")
+    message = refused(text % "{card: Charmeleon MFB 10, weakness: {type: water}}")
+    assert "opponent.active.resistance: Charmeleon MFB 10: the card data give no resistance" in message
+    given = "{card: Charmeleon MFB 10, weakness: {type: water}, resistance: null}"
+    assert ruling(text % given)["damage"] == {"opponent.active": 110}
+    no_weakness = "{card: Charmeleon MFB 10, resistance: null, effects: [{kind: no_weakness}]}"
+    assert ruling(text % no_weakness)["damage"] == {"opponent.active": 110}  # Weakness not needed: not asked
+
+
+def test_tools_stadiums_and_effects_by_real_name():
+    result = ruling(ATTACK % "{card: Pikachu ex ASC 276, tool: Hero's Cape}")
+    assert result["knocked_out"] == []
+    assert any(u["at"] == "opponent.active" and u["card"] == "me02.5-276" for u in result["cards"])
+    assert any(u["card"] == "sv05-152" and u["text"][0]["applied"] for u in result["cards"])
+    message = refused(ATTACK % "{card: Pikachu ex ASC 276, tool: Rocky Helmet}", NotModelledError)
+    assert "Rocky Helmet: its text is not modelled" in message
+    message = refused(ATTACK % "{card: Pikachu ex ASC 276, tool: Rocky Helmett}", NotModelledError)
+    assert "no real card has that name or number; did you mean: Rocky Helmet (en)" in message
+
+
+def test_the_old_informational_set_code_is_kept_with_a_warning():
+    text = """you:
+  active: {name: ルカリオ, card: SV8, types: [fighting], hp: 130, attacks: [{name: x, cost: [], damage: 10}]}
+opponent:
+  active: {name: ゼニガメ, types: [water], hp: 70}
+ask:
+  attack: {name: x}
+"""
+    result = ruling(text)
+    assert result["warnings"] == ["x.yaml:2:24: you.active.card: `card: SV8` beside `name:` is read as the set "
+                                  "the card is from; write `set: SV8` (`card:` names a real card)"]
+    assert result["cards"] is None
+
+
+def test_a_bare_name_on_an_evolve_ask_is_a_plain_name_in_format_1():
+    text = """you:
+  active: {name: リオル, types: [fighting], hp: 70}
+opponent:
+  active: {name: ゼニガメ, types: [water], hp: 70}
+ask:
+  evolve: {target: you.active, card: ルカリオex}
+"""
+    scenario = parse_scenario(text, "x.yaml")
+    assert scenario.ask.card.real is None and scenario.ask.card.stage == "basic"
+    # In Format 2 it is a real card — here three Lucario ex: pin one.
+    message = refused("format: 2\n" + text)
+    assert "'ルカリオex' names 3 different cards" in message
+    pinned = parse_scenario("format: 2\n" + text.replace("card: ルカリオex}", "card: ルカリオex SCR 082}"), "x.yaml")
+    assert pinned.ask.card.real == "sv07-082" and pinned.ask.card.stage == "stage1"
+
+
+def test_a_played_real_trainer_needs_what_it_does_unless_the_catalog_models_it():
+    board = """format: 2
+turn: {number: 3}
+you:
+  hand: [Ultra Ball, Premium Power Pro, Boss's Orders]
+  active: {card: Dreepy}
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  play: %s
+"""
+    message = refused(board % "{card: Ultra Ball}", NotModelledError)
+    assert "Ultra Ball: its text is not modelled" in message and "`does` and `pay` on the ask" in message
+    result = ruling(board % "{card: Ultra Ball, does: [search_deck], pay: [{discard_hand: 2}]}")
+    assert result["allowed"] is True
+    assert any(u["at"] == "ask" and u["card"] == "sv01-196" for u in result["cards"])
+    result = ruling(board % "{card: Premium Power Pro}")  # パワープロテイン in the catalog
+    assert result["allowed"] is True and any(u["card"] == "me01-124" for u in result["cards"])
