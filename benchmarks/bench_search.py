@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "search.yaml"
 DEV = ROOT / "tests" / "golden" / "search-dev.yaml"
 REPEATS = 5
-CLI_RUNS = 20
+CLI_RUNS = 40
 K = 5
 
 

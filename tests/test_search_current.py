@@ -103,3 +103,20 @@ def test_guide_zh_is_shown_where_only_it_states_the_rule():
     hit = search("supporter on the first turn of the player going first", limit=3)["hits"][0]
     assert hit["id"] == "guide-zh:I-B-03" and "guide-ja:I-B-03" in hit["editions"]
     assert "first turn" in hit["snippet"]
+
+
+def test_no_card_name_is_longer_than_the_card_step_looks_for():
+    """Search skips the card database for a question or a long query
+    (judgebot.search.card_hits.could_name_a_card): no card's name may be one."""
+    import sqlite3
+
+    from judgebot.carddb.lookup import database_path
+    from judgebot.search.card_hits import MAX_CARD_QUERY_WORDS, could_name_a_card
+
+    with sqlite3.connect(f"file:{database_path()}?mode=ro", uri=True) as db:
+        names = [row[0] for row in db.execute("SELECT name FROM names")]
+    assert names
+    longest = max(names, key=lambda n: len(n.split()))
+    assert len(longest.split()) + 2 <= MAX_CARD_QUERY_WORDS, longest  # name + set code + number
+    assert all(could_name_a_card(name) for name in names)
+    assert not could_name_a_card("can I retreat a confused pokemon?")

@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
-from judgebot.carddb.normalize import name_key, print_key
+from judgebot.carddb.normalize import LazyPattern, name_key, print_key
 from judgebot.carddb.store import Database, id_key
 
 LANGS = ("en", "ja", "zh", "zh-tw", "ko")
@@ -361,7 +361,7 @@ def localized_name(name: str, lang: str) -> str | None:
 
 
 # The Rule Box marks a species name carries in a card's name: リザードンex, Charizard ex.
-_SUFFIX = re.compile(r"(\s*(?:ex|EX|GX|V|VMAX|VSTAR))$")
+_SUFFIX = LazyPattern(r"(\s*(?:ex|EX|GX|V|VMAX|VSTAR))$")
 
 
 def species_name(name: str, lang: str) -> str | None:

@@ -18,10 +18,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
 import threading
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from judgebot.carddb.normalize import name_key, print_key
 
@@ -70,11 +69,13 @@ def part_rows(record: dict) -> Iterator[tuple[str, str, str, int]]:
                 yield name_key(name), record["id"], part, index
 
 
-def write_database(path: Path, records: list[dict], meta: dict[str, Any]) -> None:
+def write_database(path: Path, records: list[dict], meta: dict[str, object]) -> None:
     """Write the database to `path` whole or not at all (a temporary file beside it,
     then renamed)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # here: a search, which reads the database, never writes one
+
     handle, temp = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=path.parent)
     os.close(handle)
     os.unlink(temp)
@@ -132,7 +133,7 @@ class Database:
         with self._lock:
             return self._connection().execute(sql, tuple(args)).fetchall()
 
-    def meta(self) -> dict[str, Any]:
+    def meta(self) -> dict[str, object]:
         return {k: json.loads(v) for k, v in self.query("SELECT key, value FROM meta")}
 
     def card(self, card_id: str) -> dict | None:

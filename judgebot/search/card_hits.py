@@ -8,9 +8,21 @@ from __future__ import annotations
 
 MAX_CARDS = 3
 CARD_SCORE = 1000.0
+# A card's name is at most 5 words (with a set code and number, 7): a longer query, or a
+# question, names no card, and the card database is not opened for it (every `judgebot
+# search` would pay its ~5 ms). tests/test_search_current.py checks the bound against
+# the database.
+MAX_CARD_QUERY_WORDS = 7
+QUESTION_MARKS = "?？"
+
+
+def could_name_a_card(query: str) -> bool:
+    return len(query.split()) <= MAX_CARD_QUERY_WORDS and not any(mark in query for mark in QUESTION_MARKS)
 
 
 def card_hits(query: str) -> list[dict]:
+    if not could_name_a_card(query):
+        return []
     from judgebot.carddb import lookup
 
     try:

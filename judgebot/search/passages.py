@@ -216,6 +216,7 @@ class Table:
         self._offsets = _array(head["offsets"], "I")
         self._buckets: dict[int, dict[str, bytes]] = {}
         self._decoded: dict[str, tuple[array, array] | None] = {}
+        self.stored_cache: dict[int, dict] = {}  # the hits' stored fields (judgebot.search.query)
         self._count = head["buckets"]
         self.ids: list[str] = head["ids"]
         self.meta: list[tuple] = head["meta"]
