@@ -6,6 +6,8 @@ rule hits: they skip card hits.)"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 MAX_CARDS = 3
 CARD_SCORE = 1000.0
 # A card's name is at most 5 words (with a set code and number, 7): a longer query, or a
@@ -21,7 +23,7 @@ def could_name_a_card(query: str) -> bool:
 
 
 def card_hits(query: str) -> list[dict]:
-    if not could_name_a_card(query):
+    if not could_name_a_card(query) or not _may_be_a_card(" ".join(query.split())):
         return []
     from judgebot.carddb import lookup
 
@@ -31,6 +33,27 @@ def card_hits(query: str) -> list[dict]:
         return []
     lang = found.names[0][0] if found.names else (found.print["lang"] if found.print else "en")
     return [_hit(card, lang, found.print) for card in found.cards[:MAX_CARDS]]
+
+
+@lru_cache(maxsize=4096)
+def _may_be_a_card(text: str) -> bool:
+    """False when `text` has no digit (a TCGdex id or a printed number has) and is no
+    card's whole name: one indexed look-up in the database's names, what
+    lookup.find would look up first, without importing the lookup (~5 ms a process)."""
+    if not text or any(c.isdigit() for c in text):
+        return True
+    import sqlite3
+    from contextlib import closing
+
+    from judgebot.carddb.normalize import name_key
+    from judgebot.paths import data_dir
+
+    path = data_dir() / "carddb" / "cards.sqlite"  # lookup.database_path()
+    if not path.is_file():
+        return True  # the lookup says what is missing
+    uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+    with closing(sqlite3.connect(uri, uri=True)) as db:
+        return db.execute("SELECT 1 FROM names WHERE key = ? LIMIT 1", (name_key(text),)).fetchone() is not None
 
 
 def _hit(card: dict, lang: str, printed: dict | None) -> dict:
