@@ -24,7 +24,13 @@ EXPECTED = {
     "ansi-escapes.yaml": "character U+001B is not allowed",
     "ansi-in-key.yaml": "'\\x1b[31mred\\x07': unknown key",
     "ansi-in-value.yaml": "you.active: missing required key",
-    "bad-number.yaml": "turn.number: cannot read '0x_' as a number",
+    "bad-number.yaml": "turn.number: expected a whole number, got '0x_': write numbers in plain decimal digits",
+    # YAML 1.1 would read these as other numbers than the digits say (issue 28): refused at the line.
+    **{f"{kind}-hp.yaml": f"you.active.hp: expected a whole number, got '{value}': write numbers in plain decimal "
+       "digits (no leading 0, 0x, 0b, _ or :)"
+       for kind, value in (("octal", "0120"), ("base60", "1:30"), ("hex", "0x78"), ("binary", "0b1111000"),
+                           ("underscore", "01_20"))},
+    "base60-turn.yaml": "turn.number: expected a whole number, got '1:30': write numbers",
     "billion-laughs.yaml": "more than 100,000 values once aliases are expanded",
     "complex-key.yaml": "unknown key \"['a', 'b']\"",
     "cyclic-anchor-mapping.yaml": "you.active: alias *me refers to a value that contains it (a cycle)",

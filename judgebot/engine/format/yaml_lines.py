@@ -1,7 +1,8 @@
 """Safe YAML loading that remembers the line of every key and value.
 
-`load_yaml(text, file)` returns the data (plain dicts, lists and scalars, exactly
-what yaml.safe_load would build) and a map key path -> line (1-based), where a
+`load_yaml(text, file)` returns the data (plain dicts, lists and scalars, what
+yaml.safe_load would build, except that only plain decimal digits are a number: see
+`DECIMAL_RESOLVERS`) and a map key path -> line (1-based), where a
 key path is written as in error messages: `you.bench[2].hp`. Duplicate keys are
 an error (safe_load would silently keep the last one).
 
@@ -42,6 +43,38 @@ ALLOWED_EXPLICIT_TAGS = frozenset(PLAIN_TAGS + ("tag:yaml.org,2002:str", "!"))
 SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null"))
 NUMBER_TAGS = frozenset(("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"))
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+# Numbers are plain decimal. YAML 1.1 also reads `0120` as octal 80, `1:30` as 90
+# (base 60), `0x1e`, `0b101` and `1_000` as numbers: a wrong value and no error. Such a
+# plain value stays the text written, so where the format wants a number the schema
+# refuses it at its line (`number_hint` says why), and where it wants text (a name, a
+# title such as `12:30`) it is the text written. Booleans and null are YAML 1.1's.
+INT_TAG, FLOAT_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+PLAIN_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+PLAIN_FLOAT = re.compile(r"^(?:[-+]?[0-9]+\.[0-9]*(?:[eE][-+][0-9]+)?|[-+]?\.[0-9]+(?:[eE][-+][0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+
+
+def _decimal_resolvers() -> dict:
+    """YAML 1.1's implicit resolvers with the int and float patterns narrowed to plain decimal."""
+    table: dict = {}
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items():
+        table[first] = [(tag, PLAIN_INT if tag == INT_TAG else PLAIN_FLOAT if tag == FLOAT_TAG else pattern)
+                        for tag, pattern in resolvers]
+    return table
+
+
+DECIMAL_RESOLVERS = _decimal_resolvers()
+_YAML11_NUMBER = [pattern for resolvers in yaml.SafeLoader.yaml_implicit_resolvers.values()
+                  for tag, pattern in resolvers if tag in NUMBER_TAGS]
+
+
+def number_hint(value: str) -> str:
+    """Why a text that YAML 1.1 would read as a number is not one here ("" if it would not)."""
+    text = value.strip()
+    if PLAIN_INT.match(text) or PLAIN_FLOAT.match(text) or not any(p.match(text) for p in _YAML11_NUMBER):
+        return ""
+    return "write numbers in plain decimal digits (no leading 0, 0x, 0b, _ or :)"
 
 
 @dataclass(frozen=True)
@@ -199,6 +232,8 @@ def _short_tag(tag: str) -> str:
 
 class _NodeBuilder:
     """Builds plain data from the node tree, recording each node's line by key path."""
+
+    yaml_implicit_resolvers = DECIMAL_RESOLVERS
 
     def __init__(self, stream, file: str):
         super().__init__(stream)
