@@ -47,7 +47,8 @@ def rule(scenario: Scenario) -> Ruling:
     kind = scenario.ask.kind
     handler = ASK_HANDLERS.get(kind)
     if handler is None:
-        raise NotModelledError(f"{scenario.file}: ask {kind!r} is not modelled yet")
+        raise NotModelledError(f"ask {kind!r} is not modelled yet", file=scenario.file,
+                               line=scenario.line_of("ask"), path="ask")
     ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario))
     ruling = handler(scenario, ruling)
     if ruling.allowed and getattr(scenario.ask, "resolve", False):

@@ -289,6 +289,7 @@ class AbilityAsk:
     name: str
     by: str = "you.active"
     resolve: bool = False
+    path: str = "ask.ability"  # its key path, for errors that name it
     kind = "ability"
 
 
@@ -337,6 +338,7 @@ class PlayAsk:
     pay: tuple[dict, ...] | None = None
     resolve: bool = False
     do: tuple[Action, ...] = ()  # Format 2: what it does (resolve: true)
+    path: str = "ask.play"  # its key path, for errors that name it
     kind = "play"
 
 

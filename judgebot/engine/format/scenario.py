@@ -364,7 +364,7 @@ class ScenarioReader(Reader):
         if all(a.name != name for a in holder.abilities):
             have = ", ".join(a.name for a in holder.abilities) or "none given"
             self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
-        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path))
+        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path), path=path)
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         if isinstance(value, str):
@@ -444,7 +444,7 @@ class ScenarioReader(Reader):
             self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
         do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else (entry.do if entry is not None else ())
         return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
-                       resolve=self.resolve_flag(raw, path), do=do)
+                       resolve=self.resolve_flag(raw, path), do=do, path=path)
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
         raw = self.mapping(value, path, ASK_KEYS["attach"], required=("energy", "to"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judgebot.engine.procedures import aftermath, card_effects, formula, knockout, timing
+from judgebot.engine.procedures import aftermath, card_effects, figures, formula, knockout, timing
 from judgebot.engine.procedures import damage as dmg
 from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context, GameWon, NothingFollows
 from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
@@ -389,6 +389,7 @@ def damage(r: Resolution) -> dict[str, int]:
             if r.state.by_uid(h.target.uid) is None:
                 continue
         amount = dmg.calculate(r.board, ruling, h)
+        figures.damage_done(amount, r.scenario.file, r.scenario.line_of(r.ask.path), r.ask.path, h.target.position)
         taken[h.target.uid] = taken.get(h.target.uid, 0) + amount
         h.target.damage += amount  # damage alone changes no effect in force: the board stays
         if amount > 0:

@@ -156,7 +156,7 @@ def condition(p: Play) -> None:
 def nothing_happens(p: Play) -> None:
     does = p.ask.does or ()
     possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
-                                 playing=p.ask.card)
+                                 playing=p.ask.card, path=p.ask.path)
     cites = _cite(p.ask.card_kind) + _cite("nothing_happens") + does_cites(does, p.cites)
     if any(words in p.text for words in BACK_AND_SHUFFLE):
         cites.append("guide-ja:II-E-36")  # shuffled even when the hand held only this card (its FAQ)
