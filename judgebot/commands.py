@@ -11,8 +11,11 @@ from judgebot.present.output import console, error_line, human, json_text, print
 
 
 def search_command(query: str, lang: str | None, doc: str | None, limit: int, json_: bool, no_pager: bool) -> None:
+    from judgebot.present.streams import text_argument
     from judgebot.search import search
 
+    query = text_argument(query, "the query")
+    doc = text_argument(doc, "--doc") if doc is not None else None
     result = search(query, lang=lang, doc=doc, limit=limit)
     if json_:
         print_json(result)
