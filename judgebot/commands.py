@@ -26,20 +26,28 @@ def search_command(query: str, lang: str | None, doc: str | None, limit: int, js
 
 
 def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None, quiet: bool) -> int:
-    """Rule on scenario files; the exit code: 2 if a file was invalid, else 1 if an
+    """Rule on scenario files; the exit code: 3 if judgebot failed on a file, else 2 if a
+    file was invalid (or missing, or a folder could not be read), else 1 if an
     expectation failed (with --verify), else 0."""
-    from judgebot.engine import checked_files, iter_rulings
+    from judgebot.engine import checked_files, error_object, iter_rulings
     from judgebot.i18n import default_language
 
     language = default_language(lang)
-    files = checked_files(paths)
-    # One file: its ruling or its error (exit 2). Several: every file answered,
-    # errors listed after the rulings; rulings are written as they come.
-    errors: list[dict] | None = [] if len(files) > 1 else None
+    problems: list = []  # (name, error): paths that do not exist, folders that cannot be read
+    files = checked_files(paths, problems)
+    # One file: its ruling or its error (exit 2). Several: every file answered — its
+    # ruling or its error — then the errors, then the summary; rulings are written as
+    # they come.
+    if len(files) + len(problems) == 1 and problems:
+        raise problems[0][1]
+    errors: list[dict] | None = [] if len(files) + len(problems) > 1 else None
+    if errors is not None:
+        errors += [error_object(problem, name) for name, problem in problems]
+    bugs: list[str] = []
     failed = []
 
     def rulings():
-        for ruling in iter_rulings(files, verify, errors, language):
+        for ruling in iter_rulings(files, verify, errors, language, bugs):
             if ruling.get("verified") is False:
                 failed.append(ruling["file"])
             yield ruling
@@ -72,6 +80,8 @@ def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None
                                     language) + "\n")
     for error in errors or []:
         error_line(_file_error(error))
+    if bugs:
+        return 3
     if errors:
         return 2
     return 1 if verify and failed else 0

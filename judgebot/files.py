@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -55,6 +56,14 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def _unreadable(path: Path | str, exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "is a symbolic link in a loop, expected a regular file"
+    if isinstance(exc, FileNotFoundError) and os.path.islink(path):
+        return "is a symbolic link to nothing, expected a regular file"
+    return f"cannot read the file: {exc.strerror or exc}"
+
+
 def read_input(path: Path | str, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes."""
     try:
@@ -70,7 +79,7 @@ def read_input(path: Path | str, limit: int) -> bytes:
             if len(data) > info.st_size:
                 data += handle.read(limit + 1 - len(data))
     except OSError as exc:
-        raise FileProblem(path, f"cannot read the file: {exc.strerror or exc}") from None
+        raise FileProblem(path, _unreadable(path, exc)) from None
     if len(data) > limit:  # grew since stat
         raise FileProblem(path, f"is over the limit of {limit:,} bytes")
     return data
