@@ -12,9 +12,10 @@ from typing import Callable
 
 from judgebot.errors import JudgebotError
 
-# JSON escapes C0 controls itself; DEL, C1 controls and lone surrogates (from argv
-# bytes that are not UTF-8) are escaped here, so no terminal interprets them.
-_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\ud800-\udfff]")
+# JSON escapes C0 controls itself; DEL, C1 controls, the bidi formatting characters,
+# U+2028/2029 (present.safe) and lone surrogates (from argv bytes that are not UTF-8)
+# are escaped here, so no terminal interprets them (the decoded JSON is the same).
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def json_text(obj) -> str:

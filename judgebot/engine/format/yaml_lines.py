@@ -592,9 +592,43 @@ def _one_pass(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
     return _read(loader_class, text, file)
 
 
+# Line numbers are what an editor shows: a line ends at \n, \r\n or \r only. YAML 1.1
+# (PyYAML and libyaml alike) also ends one at NEL, U+2028 and U+2029, so in a file that
+# holds one of them its lines and columns are mapped back (`_EditorLines`).
+_EDITOR_BREAK = re.compile(r"\r\n|[\n\r]")
+_YAML_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
+_ONLY_YAML_BREAK = re.compile(r"[\x85\u2028\u2029]")
+
+
 def _line_column(text: str, position: int) -> tuple[int, int]:
-    before = text[:position]
-    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+    """The 1-based line and column of a character position, as an editor counts them."""
+    line, start = 1, 0
+    for match in _EDITOR_BREAK.finditer(text, 0, position):
+        line, start = line + 1, match.end()
+    return line, position - start + 1
+
+
+class _EditorLines:
+    """Lines and columns as the YAML parser counts them → as an editor does."""
+
+    def __init__(self, text: str):
+        self.table = [(1, 0)]  # per YAML line: (editor line, characters of it before the YAML line)
+        line, start = 1, 0
+        for match in _YAML_BREAK.finditer(text):
+            if match.group() in ("\n", "\r", "\r\n"):
+                line, start = line + 1, match.end()
+            self.table.append((line, match.end() - start))
+
+    def line(self, line) -> Line | None:
+        if line is None or not 0 < int(line) <= len(self.table):
+            return line
+        editor_line, before = self.table[int(line) - 1]
+        column = getattr(line, "column", None)
+        return Line(editor_line, column + before if column is not None else None)
+
+    def error(self, exc: ScenarioError) -> ScenarioError:
+        line = self.line(Line(exc.line, exc.column) if exc.line is not None else None)
+        return ScenarioError(exc.file, line, exc.path, exc.detail)
 
 
 def _char_name(character) -> str:
@@ -606,9 +640,8 @@ def decode_utf8(data: bytes, file: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        before = data[:exc.start].decode("utf-8", "replace")
+        line, column = _line_column(before, len(before))
         raise ScenarioError(file, line, "", f"not UTF-8 text: byte 0x{data[exc.start]:02x} "
                                             f"({exc.reason})", column=column) from None
 
@@ -628,6 +661,17 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
     if len(text) > LIMITS.file_bytes:
         raise ScenarioError(file, None, "", f"{len(text):,} characters, over the limit of "
                                             f"{LIMITS.file_bytes:,}")
+    if not _ONLY_YAML_BREAK.search(text):
+        return _load_yaml(text, file)
+    editor = _EditorLines(text)  # NEL, U+2028 or U+2029: lines as an editor shows them
+    try:
+        data, lines = _load_yaml(text, file)
+    except ScenarioError as exc:
+        raise editor.error(exc) from None
+    return data, {path: editor.line(line) for path, line in lines.items()}
+
+
+def _load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
     if FastLineLoader is not None:
         try:
             return _one_pass(FastLineLoader, text, file)
