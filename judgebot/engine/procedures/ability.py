@@ -228,7 +228,13 @@ class Declaration:
         ask: AbilityAsk = scenario.ask
         self.scenario, self.ruling, self.ask = scenario, ruling, ask
         self.holder: Pokemon = scenario.at(ask.by)
-        self.ability: Ability = next(a for a in self.holder.abilities if a.name == ask.name)
+        found = [a for a in self.holder.abilities if a.name == ask.name] if self.holder is not None else []
+        if not found:  # a sequence whose earlier entry moved or removed the Pokémon
+            what = f"{self.holder.name} at {ask.by} has no Ability {ask.name!r}" if self.holder is not None \
+                else f"no Pokémon is at {ask.by} to use {ask.name!r}"
+            raise ScenarioError(scenario.file, scenario.line_of(ask.path), ask.path,
+                                f"{what} (the board the entries before it left)")
+        self.ability: Ability = found[0]
         self.board = Board(scenario)
         self.cites = card_cites(self.ability.cites)
 

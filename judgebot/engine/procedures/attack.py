@@ -54,6 +54,10 @@ class Resolution:
         ask: AttackAsk = scenario.ask
         self.ask = ask
         self.attacker: Pokemon = self.state.at(ask.by)
+        if self.attacker is None:  # e.g. a sequence whose earlier entry left the spot empty
+            raise ScenarioError(scenario.file, scenario.line_of(ask.path), ask.path,
+                                f"no Pokémon is at {ask.by} to use {ask.name!r} (the board the entries "
+                                "before it left)")
         self.attack: Attack = self.attacker.attack(ask.name)
         if self.attack is None or self.attack.missing:
             have = ", ".join(a.name for a in self.attacker.attacks) or "none given"

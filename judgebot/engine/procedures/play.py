@@ -47,7 +47,7 @@ class Play:
         entry = load_catalog().lookup(ask.card)
         if entry is not None and entry.category != ask.card_kind:
             what = KIND_LABEL.get(entry.category, entry.category.replace("_", " "))
-            raise ScenarioError(scenario.file, scenario.line_of("ask.play.kind"), "ask.play.kind",
+            raise ScenarioError(scenario.file, scenario.line_of(f"{ask.path}.kind"), f"{ask.path}.kind",
                                 f"{entry.name} is a card of category {what} in the card catalog "
                                 f"({entry.file}:{entry.line}), not a {KIND_LABEL[ask.card_kind]}")
         self.name = entry.name if entry is not None else ask.card
@@ -78,7 +78,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 def in_hand(p: Play) -> None:
     """When the scenario lists the hand, the card must be in it."""
     if "you.hand" in p.scenario.lines and not any(same_card(c, p.ask.card) for c in p.scenario.you.hand):
-        raise ScenarioError(p.scenario.file, p.scenario.line_of("ask.play.card"), "ask.play.card",
+        raise ScenarioError(p.scenario.file, p.scenario.line_of(f"{p.ask.path}.card"), f"{p.ask.path}.card",
                             f"{p.ask.card} is not in you.hand ({', '.join(p.scenario.you.hand) or 'empty'})")
 
 
