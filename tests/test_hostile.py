@@ -39,6 +39,8 @@ EXPECTED = {
     "hand-61.yaml": "you.hand: expected at most 60 items (a deck has 60 cards), got 61",
     "list-over-bound.yaml": "coins: expected at most 100 items, got 101",
     "not-modelled-has-line.yaml": "ask.ability: Ability Look: whether it can be done depends on cards",
+    "not-modelled-evolve-twice.yaml": "ask.evolve.via: A2 evolved this turn; the guide lets a card effect evolve",
+    "copy-attack-nested.yaml": "you.active.attacks[0].do[1].copy_attack: copy_attack is the whole of an attack's text",
     "base60-turn.yaml": "turn.number: expected a whole number, got '1:30': write numbers",
     "billion-laughs.yaml": "more than 100,000 values once aliases are expanded",
     "complex-key.yaml": "unknown key \"['a', 'b']\"",

@@ -249,6 +249,7 @@ def before_damage(r: Resolution) -> None:
     step 3 leaves it."""
     defending = r.state.at(f"{other(r.attacker.owner)}.active")
     r.defending_uid = defending.uid if defending is not None else None
+    _copy_is_the_whole_text(r)
     for action in r.attack.do:
         if action.kind == "copy_attack":
             copy_attack(r, action)
@@ -274,6 +275,20 @@ def before_damage(r: Resolution) -> None:
         timing.drain(ctx)
     defending = r.state.at(f"{other(r.attacker.owner)}.active")
     r.defending_uid = defending.uid if defending is not None else None
+
+
+def _copy_is_the_whole_text(r: Resolution) -> None:
+    """copy_attack is the whole of the attack's text, or the whole of a coin's branch that
+    is (Ⅱ-C-18): an action beside it would be dropped silently when the attack is replaced."""
+    for action in r.attack.do:
+        branches = [action.get(side) or () for side in ("heads", "tails")] if action.kind == "coin" else []
+        copies = action.kind == "copy_attack" or any(a.kind == "copy_attack" for b in branches for a in b)
+        beside = len(r.attack.do) > 1 or any(len(b) > 1 and any(a.kind == "copy_attack" for a in b)
+                                             for b in branches)
+        if copies and beside:
+            raise ScenarioError(r.scenario.file, r.scenario.line_of(action.path), action.path,
+                                "copy_attack is the whole of an attack's text (Ⅱ-C-18), or of a coin's branch that "
+                                "is: it cannot stand beside other actions")
 
 
 def copy_attack(r: Resolution, action) -> None:
