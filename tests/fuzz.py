@@ -163,23 +163,29 @@ def _places(tree, limit: int = 5000) -> list:
     return places
 
 
-def _dump(tree) -> bytes:
+def _dump(tree, data: bytes) -> bytes:
     """YAML of `tree` with every repeated value written out (no anchors: a long list of one
-    entry would otherwise be refused for its aliases, not for its length)."""
+    entry would otherwise be refused for its aliases, not for its length); `data` as it
+    was when the tree cannot be written so (a cyclic alias, a nesting too deep)."""
     import yaml
 
-    class Plain(yaml.SafeDumper):
+    class Plain(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
         def ignore_aliases(self, data):
             return True
 
-    return yaml.dump(tree, Dumper=Plain, allow_unicode=True, sort_keys=False).encode("utf-8")
+    try:
+        return yaml.dump(tree, Dumper=Plain, allow_unicode=True, sort_keys=False).encode("utf-8")
+    except (Exception, RecursionError):
+        return data
 
 
 def _load(data: bytes):
     import yaml
 
+    if data.count(b"[") + data.count(b"{") > 2000:
+        return None  # libyaml's composer recurses: keep far from its depth
     try:
-        return yaml.safe_load(data.decode("utf-8"))
+        return yaml.load(data.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (Exception, RecursionError):
         return None
 
@@ -203,13 +209,13 @@ def _sequence(data: bytes, rng: random.Random) -> bytes:
         entries = [ask]
     else:
         return data
-    count = rng.choice(LENGTHS)
+    count = _fitting(rng.choice(LENGTHS), entries)
     picked = [entries[i % len(entries)] if rng.random() < 0.8 else rng.choice(entries) for i in range(count)]
     tree["ask"] = {"sequence": picked}
     tree["format"] = 2
     if isinstance(tree.get("expect"), dict) and rng.random() < 0.7:
         del tree["expect"]
-    return _dump(tree)
+    return _dump(tree, data)
 
 
 def _grow_list(data: bytes, rng: random.Random) -> bytes:
@@ -220,8 +226,15 @@ def _grow_list(data: bytes, rng: random.Random) -> bytes:
         return data
     parent, key = rng.choice(lists)
     items = parent[key]
-    parent[key] = [items[i % len(items)] for i in range(rng.choice(LENGTHS))]
-    return _dump(tree)
+    parent[key] = [items[i % len(items)] for i in range(_fitting(rng.choice(LENGTHS), items))]
+    return _dump(tree, data)
+
+
+def _fitting(count: int, items: list) -> int:
+    """`count`, or fewer so that the file stays near the 1 MB limit (just past it at most):
+    a long list of large entries would make files of a hundred megabytes to refuse unread."""
+    unit = max(1, len(_dump(items, b"")) // max(1, len(items)))
+    return max(2, min(count, 1_200_000 // unit))
 
 
 NUMBER_FORMS = ["0120", "0170", "1:30", "1:30:00", "0x1e", "0x_", "0b101", "1_000", "01_20", "0o17", "+30", "-0",
