@@ -97,7 +97,7 @@ MAX_TURN = 2 * MAX_COUNT
 # a handful on a real card and at most MAX_LIST here. A turn (`sequence`) is bounded by
 # MAX_SEQUENCE: every entry but an Ability that can be used any number of times plays a
 # card from a 60-card deck, so a real turn is far shorter; the bound keeps `check` of
-# the longest one within about a second and a hundred megabytes (benchmarks/README.md).
+# the longest one within about 2 s and 120 MB (benchmarks/README.md, `bench sequence`).
 MAX_CARDS = MAX_COUNT
 MAX_LIST = 100
 MAX_SEQUENCE = 2_000
