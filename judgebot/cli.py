@@ -118,9 +118,10 @@ def show(
 
     def body():
         from judgebot.corpus import load_corpus
+        from judgebot.present.streams import text_argument
 
         corpus = load_corpus()
-        record = corpus.resolve(ident, lang.value if lang else None)
+        record = corpus.resolve(text_argument(ident, "the ID"), lang.value if lang else None)
         if json_:
             _print_json(record.to_contract())
         else:
@@ -142,8 +143,9 @@ def term(
 
     def body():
         from judgebot.glossary import lookup
+        from judgebot.present.streams import text_argument
 
-        result = lookup(word)
+        result = lookup(text_argument(word, "the term"))
         if json_:
             _print_json(result)
         else:
@@ -367,11 +369,12 @@ def cards(
 
     def body():
         from judgebot.cards import Selection, build_cards
+        from judgebot.present.streams import text_argument
 
         selection = Selection(
-            citations=list(citations or []),
-            chapter=chapter,
-            query=query,
+            citations=[text_argument(c, "the citation") for c in citations or []],
+            chapter=text_argument(chapter, "--chapter") if chapter is not None else None,
+            query=text_argument(query, "--query") if query is not None else None,
             query_limit=limit,
             glossary=glossary,
             procedures=[p.value for p in procedure or []],
@@ -453,7 +456,15 @@ def _click_exceptions():
 
 def main() -> None:
     """Run the app; a bad option or argument is one line on stderr and exit 2
-    (CONTRACT.md §2), not click's multi-line usage box."""
+    (CONTRACT.md §2), not click's multi-line usage box; help and version text that
+    cannot be written is reported like any output (present.streams)."""
+    from judgebot.present.streams import prepare
+
+    prepare()
+    sys.exit(run_action(_command_line))
+
+
+def _command_line() -> int:
     exceptions = _click_exceptions()
     try:
         code = app(standalone_mode=False)
@@ -473,7 +484,7 @@ def main() -> None:
     except typer.Abort:
         sys.stderr.write("judgebot: aborted\n")
         code = 1
-    sys.exit(code if isinstance(code, int) else 0)
+    return code if isinstance(code, int) else 0
 
 
 if __name__ == "__main__":

@@ -11,8 +11,11 @@ from judgebot.present.output import console, error_line, human, json_text, print
 
 
 def search_command(query: str, lang: str | None, doc: str | None, limit: int, json_: bool, no_pager: bool) -> None:
+    from judgebot.present.streams import text_argument
     from judgebot.search import search
 
+    query = text_argument(query, "the query")
+    doc = text_argument(doc, "--doc") if doc is not None else None
     result = search(query, lang=lang, doc=doc, limit=limit)
     if json_:
         print_json(result)
@@ -25,20 +28,28 @@ def search_command(query: str, lang: str | None, doc: str | None, limit: int, js
 def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None, quiet: bool,
                   files: list[tuple[Path, str]] | None = None) -> int:
     """Rule on scenario files (`files`: (path, name shown) pairs already found, as the
-    packaged examples are); the exit code: 2 if a file was invalid, else 1 if an
+    packaged examples are); the exit code: 3 if judgebot failed on a file, else 2 if a
+    file was invalid (or missing, or a folder could not be read), else 1 if an
     expectation failed (with --verify), else 0."""
-    from judgebot.engine import checked_files, iter_rulings
+    from judgebot.engine import checked_files, error_object, iter_rulings
     from judgebot.i18n import default_language
 
     language = default_language(lang)
-    files = files if files is not None else checked_files(paths)
-    # One file: its ruling or its error (exit 2). Several: every file answered,
-    # errors listed after the rulings; rulings are written as they come.
-    errors: list[dict] | None = [] if len(files) > 1 else None
+    problems: list = []  # (name, error): paths that do not exist, folders that cannot be read
+    files = files if files is not None else checked_files(paths, problems)
+    # One file: its ruling or its error (exit 2). Several: every file answered — its
+    # ruling or its error — then the errors, then the summary; rulings are written as
+    # they come.
+    if len(files) + len(problems) == 1 and problems:
+        raise problems[0][1]
+    errors: list[dict] | None = [] if len(files) + len(problems) > 1 else None
+    if errors is not None:
+        errors += [error_object(problem, name) for name, problem in problems]
+    bugs: list[str] = []
     failed = []
 
     def rulings():
-        for ruling in iter_rulings(files, verify, errors, language):
+        for ruling in iter_rulings(files, verify, errors, language, bugs):
             if ruling.get("verified") is False:
                 failed.append(ruling["file"])
             yield ruling
@@ -71,6 +82,8 @@ def check_command(paths: list[Path], verify: bool, json_: bool, lang: str | None
                                     language) + "\n")
     for error in errors or []:
         error_line(_file_error(error))
+    if bugs:
+        return 3
     if errors:
         return 2
     return 1 if verify and failed else 0

@@ -25,6 +25,9 @@ _WHOLE_NUMBER = re.compile(r"[0-9]+")
 
 
 def main() -> None:
+    from judgebot.present.streams import prepare
+
+    prepare()
     argv = sys.argv[1:]
     if argv[:1] in (["search"], ["check"]) and "_JUDGEBOT_COMPLETE" not in os.environ:
         request = (plain_search if argv[0] == "search" else plain_check)(argv[1:])

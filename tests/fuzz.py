@@ -1,16 +1,24 @@
 """Seeded mutations of the rulings, run through `judgebot check` (`python3 dev.py fuzz N`).
 
-    python -m tests.fuzz N [--seed S] [--jobs J] [--timeout SECONDS] [--memory GB] [--keep DIR]
+    python -m tests.fuzz N [--seed S] [--jobs J] [--timeout SECONDS] [--memory GB]
+                           [--max-seconds S] [--max-mb MB] [--keep DIR]
 
 Each of the N files is a ruling from rulings/ with one to three mutations (bytes
 flipped or inserted, lines dropped, repeated or re-indented, a value replaced by a
 hostile one, a hostile snippet inserted, the file cut short, a key of the data set to
-junk). Files are checked in worker processes limited in memory (RLIMIT_AS) with a time
-limit per file (SIGALRM); a worker that dies is replaced and its file counted by the
-signal. The report gives the count of each exit code, signals and time-outs, exit-2
-messages that are not one line `FILE:LINE:COL: …` (or `FILE: …` for the file as a
-whole), the slowest file, and the peak memory of a worker. Files with a result other
-than exit 0/1/2 within the limits are copied to --keep.
+junk; and for Format 2 and the bounds of issue 28: the ask made a `sequence` of up to
+past its bound of entries, a list grown past its bound, a number written as YAML 1.1
+reads other numbers — `0120`, `1:30`, `0x1e`, `1_000` …).
+
+A worker process imports judgebot once and forks a child per file: the child limits
+its address space (RLIMIT_AS, --memory) and runs `judgebot check FILE --json`; the
+worker kills it after --timeout seconds and takes its wall time and its peak memory
+(ru_maxrss from wait4: the whole process, the judgebot already imported included).
+The report gives the count of each exit code, signals and time-outs, exit-2 messages
+that are not one line `FILE:LINE:COL: …` (or `FILE: …` for the file as a whole), the
+slowest file, the file of the largest peak memory, and how many went over
+--max-seconds (5) or --max-mb (500). Files with a result other than exit 0/1/2 within
+those bounds are copied to --keep.
 
 `mutate(text, rng)` is also used by tests/test_hostile_mutations.py (hypothesis).
 """
@@ -155,8 +163,97 @@ def _places(tree, limit: int = 5000) -> list:
     return places
 
 
+def _dump(tree, data: bytes) -> bytes:
+    """YAML of `tree` with every repeated value written out (no anchors: a long list of one
+    entry would otherwise be refused for its aliases, not for its length); `data` as it
+    was when the tree cannot be written so (a cyclic alias, a nesting too deep)."""
+    import yaml
+
+    class Plain(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+        def ignore_aliases(self, data):
+            return True
+
+    try:
+        return yaml.dump(tree, Dumper=Plain, allow_unicode=True, sort_keys=False).encode("utf-8")
+    except (Exception, RecursionError):
+        return data
+
+
+def _load(data: bytes):
+    import yaml
+
+    if data.count(b"[") + data.count(b"{") > 2000:
+        return None  # libyaml's composer recurses: keep far from its depth
+    try:
+        return yaml.load(data.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (Exception, RecursionError):
+        return None
+
+
+SEQUENCE_ASKS = ("attach", "evolve", "bench", "play", "ability", "retreat", "attack")
+# How long a grown sequence or list gets: mostly short, sometimes at or past a bound
+# (2,000 entries, 60 cards, 100 items), rarely far past it.
+LENGTHS = [2, 3, 5, 10, 30, 59, 60, 61, 99, 100, 101, 300] + [1000, 1999, 2000, 2001, 5000]
+
+
+def _sequence(data: bytes, rng: random.Random) -> bytes:
+    """Format 2: the ask made a turn of many entries, or a turn made longer."""
+    tree = _load(data)
+    ask = tree.get("ask") if isinstance(tree, dict) else None
+    if not isinstance(ask, dict) or len(ask) != 1:
+        return data
+    (kind, body), = ask.items()
+    if kind == "sequence" and isinstance(body, list) and body:
+        entries = body
+    elif kind in SEQUENCE_ASKS:
+        entries = [ask]
+    else:
+        return data
+    count = _fitting(rng.choice(LENGTHS), entries)
+    picked = [entries[i % len(entries)] if rng.random() < 0.8 else rng.choice(entries) for i in range(count)]
+    tree["ask"] = {"sequence": picked}
+    tree["format"] = 2
+    if isinstance(tree.get("expect"), dict) and rng.random() < 0.7:
+        del tree["expect"]
+    return _dump(tree, data)
+
+
+def _grow_list(data: bytes, rng: random.Random) -> bytes:
+    """A list anywhere (Energy, hand, attacks, coins …) grown to a length near or past its bound."""
+    tree = _load(data)
+    lists = [(parent, key) for parent, key in _places(tree) if isinstance(parent[key], list) and parent[key]]
+    if not lists:
+        return data
+    parent, key = rng.choice(lists)
+    items = parent[key]
+    parent[key] = [items[i % len(items)] for i in range(_fitting(rng.choice(LENGTHS), items))]
+    return _dump(tree, data)
+
+
+def _fitting(count: int, items: list) -> int:
+    """`count`, or fewer so that the file stays near the 1 MB limit (just past it at most):
+    a long list of large entries would make files of a hundred megabytes to refuse unread."""
+    unit = max(1, len(_dump(items, b"")) // max(1, len(items)))
+    return max(2, min(count, 1_200_000 // unit))
+
+
+NUMBER_FORMS = ["0120", "0170", "1:30", "1:30:00", "0x1e", "0x_", "0b101", "1_000", "01_20", "0o17", "+30", "-0",
+                "+0", "1e3", "3.0", ".5", "1_0.5", "9" * 39, "9" * 41, "10:00.5", "0", "00"]
+_NUMBER = re.compile(rb"(?<=[:\-\[,] )[-+]?\d+(?=\s*[,}\]\n#])")
+
+
+def _number_form(data: bytes, rng: random.Random) -> bytes:
+    """A number written as YAML 1.1 would read another number (or none)."""
+    found = list(_NUMBER.finditer(data))
+    if not found:
+        return data
+    match = rng.choice(found)
+    return data[:match.start()] + rng.choice(NUMBER_FORMS).encode() + data[match.end():]
+
+
 MUTATIONS = [_flip_bytes, _insert_bytes, _drop_line, _repeat_line, _swap_lines, _reindent, _replace_value,
-             _replace_value, _insert_snippet, _truncate, _junk_data, _junk_data, _junk_data]
+             _replace_value, _insert_snippet, _truncate, _junk_data, _junk_data, _junk_data,
+             _sequence, _sequence, _grow_list, _grow_list, _number_form, _number_form]
 
 # -- the run ---------------------------------------------------------------------------------------
 
@@ -182,74 +279,98 @@ def make_files(count: int, seed: int, folder: Path) -> list[tuple[Path, str]]:
 
 
 WORKER = r"""
-import io, json, os, resource, signal, sys, time
-memory, timeout = int(sys.argv[1]), float(sys.argv[2])
-resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+import json, os, resource, signal, sys, time
+memory, timeout, warm = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
 from judgebot.cli import main
 
-class TimeLimit(BaseException):
-    pass
+def check(path):
+    sys.argv = ["judgebot", "check", path, "--json"]
+    try:
+        main()
+        return 0
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+
+# Warm what every check loads (engine modules, catalog, messages) once, before forking.
+out, devnull = sys.__stdout__, os.open(os.devnull, os.O_WRONLY)
+saved = os.dup(1)
+os.dup2(devnull, 1)
+check(warm)
+sys.stdout.flush()
+os.dup2(saved, 1)
+os.close(saved)
+child = None
 
 def on_alarm(signum, frame):
-    raise TimeLimit()
+    if child is not None:
+        os.kill(child, signal.SIGKILL)
 
 signal.signal(signal.SIGALRM, on_alarm)
-out = sys.__stdout__
 for line in sys.stdin:
     path = line.rstrip("\n")
-    out.write(json.dumps({"start": path}) + "\n"); out.flush()
-    err, sink = io.StringIO(), open(os.devnull, "w")
-    sys.stdout, sys.stderr, sys.argv = sink, err, ["judgebot", "check", path, "--json"]
+    read_end, write_end = os.pipe()
     started = time.perf_counter()
-    signal.setitimer(signal.ITIMER_REAL, timeout)
-    try:
+    child = os.fork()
+    if child == 0:  # the check, alone in its process
+        os.close(read_end)
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        os.dup2(devnull, 1)
+        os.dup2(write_end, 2)
         try:
-            main()
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    except TimeLimit:
-        code = "timeout"
-    except MemoryError:
-        code = "memory"
+            code = check(path)
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except MemoryError:
+            code = 97
+        except BaseException:
+            code = 98
+        os._exit(code if 0 <= code < 256 else 99)
+    os.close(write_end)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    err = b""
+    while True:
+        chunk = os.read(read_end, 65536)
+        if not chunk:
+            break
+        if len(err) < 100_000:
+            err += chunk
+    os.close(read_end)
+    _, status, usage = os.wait4(child, 0)
+    signal.setitimer(signal.ITIMER_REAL, 0)
     seconds = time.perf_counter() - started
-    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
-    sink.close()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    out.write(json.dumps({"path": path, "code": code, "seconds": seconds, "stderr": err.getvalue(),
-                          "peak": peak}) + "\n"); out.flush()
+    child = None
+    if os.WIFSIGNALED(status):
+        code = "timeout" if os.WTERMSIG(status) == signal.SIGKILL and seconds >= timeout else f"signal {os.WTERMSIG(status)}"
+    else:
+        code = {97: "memory", 98: "crashed"}.get(os.WEXITSTATUS(status), os.WEXITSTATUS(status))
+    out.write(json.dumps({"path": path, "code": code, "seconds": seconds, "peak": usage.ru_maxrss * 1024,
+                          "stderr": err.decode("utf-8", "backslashreplace")}) + "\n")
+    out.flush()
 """
+
+WARM = ROOT / "rulings" / "spec-format2-sequence.yaml"
 
 
 def run_chunk(files: list[Path], memory: int, timeout: float) -> list[dict]:
-    """Check `files` in one worker; a worker that dies is replaced for the rest."""
+    """Check `files` in one worker, a forked child per file; a worker that dies is replaced."""
     results: list[dict] = []
     pending = list(files)
     env = {**os.environ, "JUDGEBOT_CACHE": os.environ.get("JUDGEBOT_CACHE", tempfile.gettempdir())}
     while pending:
-        proc = subprocess.Popen([sys.executable, "-c", WORKER, str(memory), str(timeout)], cwd=ROOT, env=env,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        proc = subprocess.Popen([sys.executable, "-c", WORKER, str(memory), str(timeout), str(WARM)], cwd=ROOT,
+                                env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                 text=True, errors="backslashreplace")
         proc.stdin.write("".join(f"{p}\n" for p in pending))
         proc.stdin.close()
-        current, started = None, time.perf_counter()
         for line in proc.stdout:
             record = json.loads(line)
-            if "start" in record:
-                current, started = record["start"], time.perf_counter()
-                continue
             results.append(record)
             pending.remove(Path(record["path"]))
-            current = None
         code = proc.wait()
-        if current is not None:  # the worker died on this file
-            results.append({"path": current, "code": f"signal {-code}" if code < 0 else f"died {code}",
-                            "seconds": time.perf_counter() - started, "stderr": "", "peak": 0})
-            pending.remove(Path(current))
-        elif pending:
-            raise RuntimeError(f"worker ended with {code} before checking {len(pending)} files")
+        if pending:  # the worker itself died: the next file is counted so, the rest go on
+            results.append({"path": str(pending[0]), "code": f"worker died {code}", "seconds": 0.0, "stderr": "",
+                            "peak": 0})
+            pending.pop(0)
     return results
 
 
@@ -258,8 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("count", type=int)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=20.0)
-    parser.add_argument("--memory", type=float, default=3.0, help="GB per worker")
+    parser.add_argument("--timeout", type=float, default=20.0, help="seconds before a file's check is killed")
+    parser.add_argument("--memory", type=float, default=3.0, help="GB of address space per check (RLIMIT_AS)")
+    parser.add_argument("--max-seconds", type=float, default=5.0, help="a file slower than this is a failure")
+    parser.add_argument("--max-mb", type=float, default=500.0, help="a file whose peak memory is larger is a failure")
     parser.add_argument("--keep", type=Path, default=ROOT / "build" / "fuzz-failures")
     args = parser.parse_args(argv)
     from concurrent.futures import ThreadPoolExecutor
@@ -274,8 +397,8 @@ def main(argv: list[str] | None = None) -> int:
         with ThreadPoolExecutor(args.jobs) as pool:
             results = [r for chunk in pool.map(lambda c: run_chunk(c, int(args.memory * 2**30), args.timeout),
                                                chunks) for r in chunk]
-        report = summarize(results, origins)
-        bad = [r for r in results if r["code"] not in (0, 1, 2) or not r["one_line"]]
+        report = summarize(results, origins, args.max_seconds, args.max_mb)
+        bad = [r for r in results if r["code"] not in (0, 1, 2) or not r["one_line"] or r["over"]]
         if bad:
             args.keep.mkdir(parents=True, exist_ok=True)
             for record in bad:
@@ -286,18 +409,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if report["clean"] else 1
 
 
-def summarize(results: list[dict], origins: dict[str, str]) -> dict:
+def summarize(results: list[dict], origins: dict[str, str], max_seconds: float = 5.0,
+              max_mb: float = 500.0) -> dict:
     codes: dict[str, int] = {}
     for record in results:
         codes[str(record["code"])] = codes.get(str(record["code"]), 0) + 1
         lines = [line for line in record["stderr"].splitlines() if line.strip()]
         record["one_line"] = record["code"] != 2 or (len(lines) == 1 and bool(ONE_LINE.match(lines[0]))
                                                      and record["path"] in lines[0])
+        record["over"] = record["seconds"] > max_seconds or record["peak"] > max_mb * 2**20
     slowest = max(results, key=lambda r: r["seconds"])
+    largest = max(results, key=lambda r: r["peak"])
     not_one_line = [r for r in results if not r["one_line"]]
+    over = [r for r in results if r["over"]]
     with_line = sum(1 for r in results if r["code"] == 2 and re.match(
         r"^judgebot: error: [^\n]+?:\d+:\d+: ", r["stderr"]))
     exit2 = codes.get("2", 0)
+    seconds = sorted(r["seconds"] for r in results)
     return {
         "files": len(results),
         "exit_codes": dict(sorted(codes.items())),
@@ -305,10 +433,15 @@ def summarize(results: list[dict], origins: dict[str, str]) -> dict:
         "exit_2_not_one_line": len(not_one_line),
         "examples_not_one_line": [r["stderr"][:200] for r in not_one_line[:3]],
         "longest_exit_2_message": max((len(r["stderr"].strip()) for r in results if r["code"] == 2), default=0),
+        "seconds_median": round(seconds[len(seconds) // 2], 3),
         "slowest": {"seconds": round(slowest["seconds"], 3), "from": origins.get(slowest["path"]),
-                    "code": slowest["code"]},
-        "peak_worker_memory_mb": round(max(r["peak"] for r in results) / 2**20),
-        "clean": all(r["code"] in (0, 1, 2) for r in results) and not not_one_line,
+                    "code": slowest["code"], "peak_mb": round(slowest["peak"] / 2**20)},
+        "largest_peak": {"peak_mb": round(largest["peak"] / 2**20), "from": origins.get(largest["path"]),
+                         "code": largest["code"], "seconds": round(largest["seconds"], 3)},
+        f"over_{max_seconds:g}_s_or_{max_mb:g}_mb": len(over),
+        "examples_over": [{"from": origins.get(r["path"]), "seconds": round(r["seconds"], 2),
+                           "peak_mb": round(r["peak"] / 2**20)} for r in over[:3]],
+        "clean": all(r["code"] in (0, 1, 2) for r in results) and not not_one_line and not over,
     }
 
 

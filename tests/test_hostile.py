@@ -24,7 +24,24 @@ EXPECTED = {
     "ansi-escapes.yaml": "character U+001B is not allowed",
     "ansi-in-key.yaml": "'\\x1b[31mred\\x07': unknown key",
     "ansi-in-value.yaml": "you.active: missing required key",
-    "bad-number.yaml": "turn.number: cannot read '0x_' as a number",
+    "bad-number.yaml": "turn.number: expected a whole number, got '0x_': write numbers in plain decimal digits",
+    # YAML 1.1 would read these as other numbers than the digits say (issue 28): refused at the line.
+    **{f"{kind}-hp.yaml": f"you.active.hp: expected a whole number, got '{value}': write numbers in plain decimal "
+       "digits (no leading 0, 0x, 0b, _ or :)"
+       for kind, value in (("octal", "0120"), ("base60", "1:30"), ("hex", "0x78"), ("binary", "0b1111000"),
+                           ("underscore", "01_20"))},
+    # Bounds on lists and on the figures a ruling states (issue 28).
+    "weakness-x1000.yaml": "opponent.active.weakness.value: expected x2 or +N (a multiple of 10 up to 990), got 'x1000'",
+    "weakness-plus-huge.yaml": "opponent.active.weakness.value: expected x2 or +N (a multiple of 10 up to 990), got 10000",
+    "damage-over-990.yaml": "ask.attack: the damage to opponent.active comes to 1,200, over the limit of 990",
+    "counters-over-bound.yaml": "ask.attack: opponent.active would have 240 damage counters, over the limit of 198",
+    "energy-61.yaml": "you.active.energy: expected at most 60 items (a deck has 60 cards), got 61",
+    "hand-61.yaml": "you.hand: expected at most 60 items (a deck has 60 cards), got 61",
+    "list-over-bound.yaml": "coins: expected at most 100 items, got 101",
+    "not-modelled-has-line.yaml": "ask.ability: Ability Look: whether it can be done depends on cards",
+    "not-modelled-evolve-twice.yaml": "ask.evolve.via: A2 evolved this turn; the guide lets a card effect evolve",
+    "copy-attack-nested.yaml": "you.active.attacks[0].do[1].copy_attack: copy_attack is the whole of an attack's text",
+    "base60-turn.yaml": "turn.number: expected a whole number, got '1:30': write numbers",
     "billion-laughs.yaml": "more than 100,000 values once aliases are expanded",
     "complex-key.yaml": "unknown key \"['a', 'b']\"",
     "cyclic-anchor-mapping.yaml": "you.active: alias *me refers to a value that contains it (a cycle)",

@@ -47,7 +47,8 @@ def rule(scenario: Scenario) -> Ruling:
     kind = scenario.ask.kind
     handler = ASK_HANDLERS.get(kind)
     if handler is None:
-        raise NotModelledError(f"{scenario.file}: ask {kind!r} is not modelled yet")
+        raise NotModelledError(f"ask {kind!r} is not modelled yet", file=scenario.file,
+                               line=scenario.line_of("ask"), path="ask")
     ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario),
                     cards=scenario.cards or None, warnings=scenario.warnings or None)
     ruling = handler(scenario, ruling)
@@ -94,31 +95,41 @@ def check_file(path: Path, verify: bool = False, display: str | None = None, lan
     return ruling.to_dict(lang)
 
 
-def _yaml_files_under(folder: Path) -> list[Path]:
-    """Every *.yaml file under `folder`, sorted; a folder that cannot be read is an
-    error, never skipped."""
+def _yaml_files_under(folder: Path, problems: list | None = None) -> list[Path]:
+    """Every *.yaml entry under `folder` that is not a folder, sorted: regular files, and
+    also FIFOs, devices and links to nothing or in a loop, which the reader refuses by
+    name (a folder scan never skips them silently). Symlinked folders are not entered
+    (a loop of them never ends). A folder that cannot be read is an error, never
+    skipped: raised, or added to `problems` as (its name, the error) for a batch to go on."""
 
     def unreadable(exc: OSError) -> None:
-        raise InputError(f"{exc.filename}: folder cannot be read ({exc.strerror})")
+        problem = InputError(f"{exc.filename}: folder cannot be read ({exc.strerror})")
+        if problems is None:
+            raise problem
+        problems.append((str(exc.filename), problem))
 
     files = []
     for root, _dirs, names in os.walk(folder, onerror=unreadable):
-        files += [Path(root, n) for n in names if n.endswith(".yaml") and Path(root, n).is_file()]
+        files += [Path(root, n) for n in names if n.endswith(".yaml")]
     return sorted(files)
 
 
-def scenario_files(paths: list[Path]) -> list[tuple[Path, str]]:
+def scenario_files(paths: list[Path], problems: list | None = None) -> list[tuple[Path, str]]:
     """Files to check, with the name to show: a directory means every *.yaml in it,
-    recursively, sorted."""
+    recursively, sorted. A path that does not exist or a folder that cannot be read is
+    raised, or with a `problems` list added to it as (name, error) and the rest read."""
     found: list[tuple[Path, str]] = []
     for path in paths:
         path = Path(path)
         if path.is_dir():
-            found += [(f, str(f)) for f in _yaml_files_under(path)]
-        elif path.exists():
-            found.append((path, str(path)))
+            found += [(f, str(f)) for f in _yaml_files_under(path, problems)]
+        elif os.path.lexists(path):
+            found.append((path, str(path)))  # a link to nothing or a FIFO: the reader says which
         else:
-            raise InputError(f"{path}: no such file or directory")
+            problem = InputError(f"{path}: no such file or directory")
+            if problems is None:
+                raise problem
+            problems.append((str(path), problem))
     return found
 
 
@@ -132,10 +143,12 @@ def error_object(exc: InputError, display: str) -> dict:
 
 
 def iter_rulings(files: list[tuple[Path, str]], verify: bool = False,
-                 errors: list[dict] | None = None, lang: str = "en") -> Iterator[dict]:
+                 errors: list[dict] | None = None, lang: str = "en", bugs: list[str] | None = None) -> Iterator[dict]:
     """The rulings of `files` (from scenario_files), one at a time. With an `errors`
     list, a file's input error is appended to it and the next file is read; without
-    one, the error is raised."""
+    one, the error is raised. With a `bugs` list too, a file that fails judgebot itself
+    is one more error (`internal error: …`, its name added to `bugs`) and the batch goes
+    on (JUDGEBOT_DEBUG=1 raises it)."""
     with one_read():
         for path, display in files:
             try:
@@ -145,12 +158,20 @@ def iter_rulings(files: list[tuple[Path, str]], verify: bool = False,
                     raise
                 errors.append(error_object(exc, display))
                 continue
+            except Exception as exc:
+                if errors is None or bugs is None or os.environ.get("JUDGEBOT_DEBUG"):
+                    raise
+                bugs.append(display)
+                errors.append({"file": display, "line": None, "column": None, "key": "",
+                               "message": f"internal error: {type(exc).__name__}: {exc} (set JUDGEBOT_DEBUG=1 "
+                                          "for the traceback)"})
+                continue
             yield ruling
 
 
-def checked_files(paths: list[Path]) -> list[tuple[Path, str]]:
-    files = scenario_files(paths)
-    if not files:
+def checked_files(paths: list[Path], problems: list | None = None) -> list[tuple[Path, str]]:
+    files = scenario_files(paths, problems)
+    if not files and not problems:
         raise InputError(f"no scenario files (*.yaml) in {', '.join(str(p) for p in paths)}")
     return files
 

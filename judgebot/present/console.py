@@ -21,6 +21,12 @@ from judgebot.present.safe import visible
 
 
 class SafeConsole(Console):
+    def on_broken_pipe(self) -> None:
+        """A reader that stopped reading (`| head -1`): rich would exit 1 here; the error
+        goes up to present.output.run_action, which answers it the Unix way (141)."""
+        self.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+
     def render(self, renderable, options=None):
         for segment in super().render(renderable, options):
             if segment.control is None and segment.text and visible(segment.text) != segment.text:

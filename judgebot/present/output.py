@@ -12,16 +12,19 @@ from collections.abc import Callable
 
 from judgebot.errors import JudgebotError
 
-# JSON escapes C0 controls itself; DEL, C1 controls and lone surrogates (from argv
-# bytes that are not UTF-8) are escaped here, so no terminal interprets them.
-_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\ud800-\udfff]")
+# JSON escapes C0 controls itself; DEL, C1 controls, the bidi formatting characters,
+# U+2028/2029 (present.safe) and lone surrogates (from argv bytes that are not UTF-8)
+# are escaped here, so no terminal interprets them (the decoded JSON is the same).
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def json_text(obj) -> str:
+    """A JSON document for stdout (in ASCII with escapes when stdout is not UTF-8)."""
     from judgebot.present.json_indent import dumps_indented
+    from judgebot.present.streams import json_for_stdout
 
     text = dumps_indented(obj)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return json_for_stdout(_JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
 
 
 def print_json(obj) -> None:
@@ -54,26 +57,39 @@ def human(render: Callable, no_pager: bool = False) -> None:
 
 
 def error_line(message: str) -> None:
-    """One line on stderr, control characters made visible."""
+    """One line on stderr, control characters made visible (nothing when stderr is closed)."""
     from judgebot.present.safe import visible
 
+    if sys.stderr is None:
+        return
     text = visible(" ".join(str(message).split("\n")))
-    sys.stderr.write(f"judgebot: {text.encode('utf-8', 'backslashreplace').decode('utf-8')}\n")
+    try:
+        sys.stderr.write(f"judgebot: {text.encode('utf-8', 'backslashreplace').decode('utf-8')}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # stderr itself cannot be written: the exit code still says it
 
 
 def run_action(action: Callable[[], int | None]) -> int:
     """Run a command body; map errors to one-line messages and return the exit code:
-    0 success, 1 a --verify expectation did not hold, 2 bad input, 3 a bug in judgebot."""
+    0 success, 1 a --verify expectation did not hold, 2 bad input (an output that cannot
+    be written included), 3 a bug in judgebot, 141 the reader of stdout stopped reading
+    (present.streams)."""
+    from judgebot.present.streams import PIPE_EXIT, silence
+
     try:
-        return action() or 0
+        code = action() or 0
+        sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
+        return code
     except JudgebotError as exc:
         error_line(f"error: {exc}")
         return exc.exit_code
     except KeyboardInterrupt:
-        sys.stderr.write("judgebot: interrupted\n")
+        error_line("interrupted")
         return 130
     except BrokenPipeError:
-        return 0
+        silence()
+        return PIPE_EXIT
     except Exception as exc:  # a bug in judgebot: still one line, no traceback
         if os.environ.get("JUDGEBOT_DEBUG"):
             raise

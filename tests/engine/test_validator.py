@@ -62,7 +62,7 @@ CASES = [
      "    - {name: ヒトカゲ, types: [fire], hp: 70}\n" * 6,
      "rulings/x.yaml:9:3: you.bench: at most 5 Benched Pokémon, got 6"),
     ("weakness: {type: fire}", "weakness: {type: fire, value: x3.5}",
-     "rulings/x.yaml:16:28: opponent.active.weakness.value: expected x2 or +N (a multiple of 10), got 'x3.5'"),
+     "rulings/x.yaml:16:28: opponent.active.weakness.value: expected x2 or +N (a multiple of 10 up to 990), got 'x3.5'"),
     ("weakness: {type: fire}", "weakness: {type: fire}\n    conditions: [asleep, paralyzed]",
      "rulings/x.yaml:17:5: opponent.active.conditions: asleep and paralyzed cannot be together: asleep, "
      "confused and paralyzed replace one another (guide-ja:I-F)"),

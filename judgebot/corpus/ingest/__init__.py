@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from judgebot.corpus.ingest import guide_ja, guide_zh, rules_ja, rules_ko, wiki_ja
-from judgebot.corpus.ingest.common import build_records, write_json
+from judgebot.corpus.ingest.common import build_records, json_bytes
 from judgebot.corpus.ingest.repairs import RepairLog
 from judgebot.corpus.ingest.sources import SOURCES, identify_seeds
 from judgebot.errors import InputError
@@ -26,38 +26,38 @@ PARSERS = {
 
 
 def ingest_all(seeds_dir: Path, out_dir: Path) -> dict:
+    """Parse every document and write the corpus into `out_dir`: all its files, or —
+    when something fails midway (a source that does not parse, a full disk) — none,
+    the folder's old corpus left as it was (files.staged_files)."""
+    from judgebot.files import staged_files
+
     seeds_dir, out_dir = Path(seeds_dir), Path(out_dir)
     files = identify_seeds(seeds_dir)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"{out_dir}: cannot create the corpus folder: {exc.strerror}") from None
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: cannot create the corpus folder: it is a file")
 
     log = RepairLog()
     summary: dict[str, dict] = {}
-    for doc, parse in PARSERS.items():
-        path = files[doc]
-        source = SOURCES[doc]
-        try:
-            sections = parse(path.read_text(encoding="utf-8"), log)
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not UTF-8 text") from None
-        except ValueError as exc:  # the source does not have the structure its parser expects
-            raise InputError(f"{path}: {exc}") from None
-        records = build_records(doc, source.lang, sections)
-        payload = {"doc": doc, "attribution": source.attribution(path.name), "records": records}
-        _write(out_dir / f"{doc}.json", payload)
-        summary[doc] = {
-            "sections": sum(1 for r in records if r["kind"] == "section"),
-            "faqs": sum(1 for r in records if r["kind"] == "faq"),
-            "examples": sum(1 for r in records if r["kind"] == "example"),
-        }
-    _write(out_dir / "repairs.json", log.entries)
-    return {"documents": summary, "repairs": len(log.entries), "out": str(out_dir)}
-
-
-def _write(path: Path, payload: object) -> None:
     try:
-        write_json(path, payload)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write: {exc.strerror}") from None
+        with staged_files(out_dir) as put:
+            for doc, parse in PARSERS.items():
+                path = files[doc]
+                source = SOURCES[doc]
+                try:
+                    sections = parse(path.read_text(encoding="utf-8"), log)
+                except UnicodeDecodeError:
+                    raise InputError(f"{path}: not UTF-8 text") from None
+                except ValueError as exc:  # the source does not have the structure its parser expects
+                    raise InputError(f"{path}: {exc}") from None
+                records = build_records(doc, source.lang, sections)
+                payload = {"doc": doc, "attribution": source.attribution(path.name), "records": records}
+                put(f"{doc}.json", json_bytes(payload))
+                summary[doc] = {
+                    "sections": sum(1 for r in records if r["kind"] == "section"),
+                    "faqs": sum(1 for r in records if r["kind"] == "faq"),
+                    "examples": sum(1 for r in records if r["kind"] == "example"),
+                }
+            put("repairs.json", json_bytes(log.entries))
+    except OSError as exc:  # the folder cannot be created
+        raise InputError(f"{out_dir}: cannot create the corpus folder: {exc.strerror}") from None
+    return {"documents": summary, "repairs": len(log.entries), "out": str(out_dir)}

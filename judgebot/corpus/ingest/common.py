@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 BLOCK_TYPES = ("para", "bullet", "step", "table", "heading", "note", "example", "faq")
 
@@ -156,12 +155,9 @@ def dedupe(items: list[str]) -> list[str]:
     return list(dict.fromkeys(i for i in items if i))
 
 
-def write_json(path: Path, payload: object) -> None:
-    """Deterministic JSON (UTF-8, ensure_ascii=False, indent=1, trailing newline),
-    written to a temporary file and renamed, so a reader never sees half a file."""
-    from judgebot.files import write_atomically
-
-    write_atomically(path, (json.dumps(payload, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+def json_bytes(payload: object) -> bytes:
+    """Deterministic JSON (UTF-8, ensure_ascii=False, indent=1, trailing newline)."""
+    return (json.dumps(payload, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 # -- references ----------------------------------------------------------------

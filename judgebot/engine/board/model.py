@@ -313,6 +313,7 @@ class AbilityAsk:
     name: str
     by: str = "you.active"
     resolve: bool = False
+    path: str = "ask.ability"  # its key path, for errors that name it
     kind = "ability"
 
 

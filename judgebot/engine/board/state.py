@@ -55,6 +55,7 @@ class State:
         self.triggered: list[str] = []
         self.fired: set[tuple] = set()  # (trigger name, holder uid) of `once` triggers that fired
         self.last_trigger = None  # the trigger that worked last (an endless loop of them is named)
+        self.trigger_runs = 0  # triggers that worked (timing.MAX_TRIGGERS)
         self.prizes_drawn: dict[str, int] = {"you": 0, "opponent": 0}  # of `prize_cards`, taken so far
         self.extra_prizes: dict[str, int] = {"you": 0, "opponent": 0}  # taken by card text (take_prize)
         self._board: Board | None = None

@@ -220,13 +220,13 @@ class Reader(Format2Reader):
 
     def weakness_value(self, value: Any, path: str) -> tuple[int | None, int | None]:
         """`x2` (×2) or `+N` (older cards): (multiply, add)."""
-        if isinstance(value, str) and re.fullmatch(r"[x×*]\s*\d+", value.strip()):
-            return int(re.sub(r"\D", "", value)), None
-        if isinstance(value, str) and re.fullmatch(r"\+\s*\d+", value.strip()):
+        if isinstance(value, str) and re.fullmatch(r"[x×*]\s*2", value.strip()):
+            return 2, None
+        if isinstance(value, str) and re.fullmatch(r"\+\s*[1-9][0-9]?0", value.strip()):
             value = int(value.strip()[1:])
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0 and value % 10 == 0:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_DAMAGE and value % 10 == 0:
             return None, value
-        self.fail(path, f"expected x2 or +N (a multiple of 10), got {describe(value)}")
+        self.fail(path, f"expected x2 or +N (a multiple of 10 up to {MAX_DAMAGE}), got {describe(value)}")
 
     # -- filters and effects ------------------------------------------------------
     def filter(self, value: Any, path: str) -> Filter:

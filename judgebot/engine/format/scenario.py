@@ -392,7 +392,7 @@ class ScenarioReader(RealCardReader, Reader):
             ability = next(a for a in holder.abilities if a.named(name))
             self.meet(ability)  # a real card's text: applied, or refused
             name = ability.name
-        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path))
+        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path), path=path)
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         real = None

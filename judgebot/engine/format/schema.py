@@ -91,6 +91,17 @@ MAX_COUNT = 60
 # Each player draws a card every turn from a deck of 60 (guide-ja Ⅰ-G): a game cannot
 # last more than about twice that many turns.
 MAX_TURN = 2 * MAX_COUNT
+# Lists (docs/SCENARIO-LIMITS.md "Lists"): every list is bounded, so the work of a file
+# is too. Cards in a hand, a discard pile or attached to one Pokémon come from a deck of
+# 60; a list of anything else (Abilities, attacks, effects, actions, coin flips …) holds
+# a handful on a real card and at most MAX_LIST here. A turn (`sequence`) is bounded by
+# MAX_SEQUENCE: every entry but an Ability that can be used any number of times plays a
+# card from a 60-card deck, so a real turn is far shorter; the bound keeps `check` of
+# the longest one within about 2 s and 120 MB (benchmarks/README.md, `bench sequence`).
+MAX_CARDS = MAX_COUNT
+MAX_LIST = 100
+MAX_SEQUENCE = 2_000
+CARDS_WHY = f"a deck has {MAX_CARDS} cards"
 
 
 def _ci(word: str) -> str:
@@ -123,16 +134,23 @@ def _ranged(low: int, high: int) -> dict:
             "x-expected": f"a whole number from {low} to {high}"}
 
 
-def _list(item: dict, what: str = "a list", **more) -> dict:
-    """A list (null reads as none)."""
-    node = {"type": ["array", "null"], "items": item, "x-messages": {"type": f"expected {_literal(what)}, got {{got}}"}}
+def _at_most(count: int, why: str = "") -> str:
+    return f"expected at most {count:,} items" + (f" ({why})" if why else "") + ", got {count:,}"
+
+
+def _list(item: dict, what: str = "a list", max_items: int = MAX_LIST, why: str = "", **more) -> dict:
+    """A list (null reads as none) of at most `max_items` items (`why`: the reason for the bound)."""
+    node = {"type": ["array", "null"], "items": item, "maxItems": max_items,
+            "x-messages": {"type": f"expected {_literal(what)}, got {{got}}", "maxItems": _at_most(max_items, why)}}
     node.update(more)
     return node
 
 
-def _one_or_list(item: dict, **array) -> dict:
-    """One value, or a list of them."""
-    return {"if": {"type": "array"}, "then": {"type": "array", "items": item, **array}, "else": item}
+def _one_or_list(item: dict, max_items: int = MAX_LIST, why: str = "", **array) -> dict:
+    """One value, or a list of at most `max_items` of them."""
+    then = {"type": "array", "items": item, "maxItems": max_items, **array}
+    then["x-messages"] = {"maxItems": _at_most(max_items, why), **array.get("x-messages", {})}
+    return {"if": {"type": "array"}, "then": then, "else": item}
 
 
 def ref(kind: str) -> dict:
@@ -217,11 +235,13 @@ SCALARS: dict[str, tuple[dict, str]] = {
     "coin": ({"type": "string", "pattern": _words(("heads", "tails"), COIN_ALIASES),
               "x-message": "expected heads or tails, got {got}"}, "heads or tails (オモテ/ウラ, 正面/反面, 앞면/뒷면)"),
     "format": ({"enum": [1, 2], "x-message": "expected 1 or 2, got {got}"}, "1 or 2 (Format 2: SCENARIOS.md)"),
+    # Every Weakness printed as a multiplier is ×2; older cards print +N. Bounded so that
+    # the damage stays within MAX_DAMAGE's reach (x1000 gave 30,000 damage).
     "weakness_value": ({"if": {"type": "string"},
-                        "then": {"type": "string", "pattern": r"^\s*([x×*]\s*\d+|\+\s*\d+)\s*$"},
-                        "else": {"type": "integer", "minimum": 10, "multipleOf": 10},
-                        "x-message": "expected x2 or +N (a multiple of 10), got {got}"},
-                       "x2 (×2), or +N for older cards"),
+                        "then": {"type": "string", "pattern": r"^\s*([x×*]\s*2|\+\s*[1-9][0-9]?0)\s*$"},
+                        "else": {"type": "integer", "minimum": 10, "maximum": MAX_DAMAGE, "multipleOf": 10},
+                        "x-message": f"expected x2 or +N (a multiple of 10 up to {MAX_DAMAGE}), got {{got}}"},
+                       f"x2 (×2), or +N (up to {MAX_DAMAGE}) for older cards"),
     "resistance_value": ({"type": "integer", "maximum": -10, "multipleOf": 10,
                           "x-expected": "a negative multiple of 10 such as -30"},
                          "a negative multiple of 10 such as -30"),
@@ -496,7 +516,7 @@ POKEMON: dict[str, Field] = {
     "resistance": (_nullable(_one_or_list(ref("resistance"))), "its Resistance"),
     "retreat": ("count", "its Retreat Cost (Energy)"),
     "damage": ("damage", "damage on it (10 per damage counter)"),
-    "energy": (_list(ref("energy")), "Energy attached: type words, or special Energy"),
+    "energy": (_list(ref("energy"), max_items=MAX_CARDS, why=CARDS_WHY), "Energy attached: type words, or special Energy"),
     "tool": ("tool", "the Pokémon Tool attached"),
     "conditions": (_list(ref("condition")), "its Special Conditions (Active Pokémon only)"),
     "abilities": (_list(ref("ability")), "its Abilities"),
@@ -542,15 +562,15 @@ TURN: dict[str, Field] = {
 PLAYER: dict[str, Field] = {
     "prizes": ("prize_count", "Prize cards left (default 6)"),
     "deck": ("count", "cards in the deck (default 30)"),
-    "hand": (_list(ref("text")), "cards in the hand, by name"),
-    "discard": (_list(ref("text")), "cards in the discard pile, by name"),
+    "hand": (_list(ref("text"), max_items=MAX_CARDS, why=CARDS_WHY), "cards in the hand, by name"),
+    "discard": (_list(ref("text"), max_items=MAX_CARDS, why=CARDS_WHY), "cards in the discard pile, by name"),
     "active": (_nullable(ref("pokemon")), "the Active Pokémon"),
     "bench": (_list(ref("pokemon"), maxItems=MAX_BENCH,
                     **{"x-messages": {"type": "expected a list, got {got}",
                                       "maxItems": f"at most {MAX_BENCH} Benched Pokémon, got {{count}}"}}),
               f"the Benched Pokémon (at most {MAX_BENCH}), bench[0] first"),
     "effects": ("effect_list", "effects in force on the player (and their Pokémon)"),
-    "prize_cards": (_list(ref("hand_pokemon")),
+    "prize_cards": (_list(ref("hand_pokemon"), max_items=6, why="six Prize cards"),
                     "the Prize cards the player takes, in the order taken: Pokémon cards, by name or "
                     "{name, types, hp, abilities …} (Format 2, Ⅱ-E-31, extension)"),
 }
@@ -631,8 +651,8 @@ EXPECT: dict[str, Field] = {
                "additionalProperties": _nullable(ref("board_spot"))},
               "what is at each spot afterwards (null: empty) (Format 2)"),
     "discarded": ("side_names", "cards each player put in the discard pile (Format 2)"),
-    "triggered": (_list(ref("text")), "the triggers that worked, in order (Format 2)"),
-    "sequence": (_list(ref("expect")), "what each ask of a sequence rules (Format 2)"),
+    "triggered": (_list(ref("text"), max_items=MAX_SEQUENCE), "the triggers that worked, in order (Format 2)"),
+    "sequence": (_list(ref("expect"), max_items=MAX_SEQUENCE), "what each ask of a sequence rules (Format 2)"),
     "cites": (_list(ref("citation")), "sections the ruling must cite"),
 }
 ROOT: dict[str, Field] = {
@@ -766,11 +786,11 @@ def definitions() -> dict[str, dict]:
                                         **{"x-messages": {"minItems": "expected at least one type"}}),
                          "description": "a type or any, or a list of them"},
         "cost": _list(ref("type"), "a list of types") | {"description": "a list of types, e.g. [fire, colorless]"},
-        "energy_names": {**_one_or_list(ref("text")), "description": "Energy by name: a basic Energy's type word, "
+        "energy_names": {**_one_or_list(ref("text"), MAX_CARDS, CARDS_WHY), "description": "Energy by name: a basic Energy's type word, "
                                                                        "or a special Energy's name"},
-        "names": {**_one_or_list(ref("text")), "description": "card names"},
+        "names": {**_one_or_list(ref("text"), MAX_CARDS, CARDS_WHY), "description": "card names"},
         "condition_list": {**_one_or_list(ref("condition")), "description": "Special Conditions"},
-        "energy_cards": {**_one_or_list(ref("energy")), "description": "Energy cards"},
+        "energy_cards": {**_one_or_list(ref("energy"), MAX_CARDS, CARDS_WHY), "description": "Energy cards"},
         "evolution_line": _list(ref("text"), "a list [Basic, Stage 1]") | {"description": "[Basic, Stage 1]"},
         "filter": _mapping(FILTER, "which Pokémon: every key given must hold"),
         "effect": _effect(),
@@ -846,7 +866,7 @@ def definitions() -> dict[str, dict]:
     for kind, (description, fields, required) in ASKS.items():
         if kind == "sequence":
             defs["ask_sequence"] = _list(ref("sequence_entry"), "a list of asks ({attach: …}, {attack: …}, …)",
-                                         minItems=1) | {"description": description}
+                                         max_items=MAX_SEQUENCE, why="a turn", minItems=1) | {"description": description}
             defs["ask_sequence"]["x-messages"]["minItems"] = "expected at least one ask"
         else:
             defs[f"ask_{kind}"] = _mapping(fields, description, required=required)

@@ -15,7 +15,7 @@ from typing import Any
 
 from judgebot.engine.board.model import line_of
 from judgebot.engine.format.schema import definitions, schema_for
-from judgebot.engine.format.yaml_lines import key_label
+from judgebot.engine.format.yaml_lines import key_label, number_hint
 from judgebot.errors import ScenarioError, shorten
 
 # What a value of the wrong JSON type was expected to be, by the schema's `type`.
@@ -141,6 +141,18 @@ def _message(node: dict, keyword: str, value: Any) -> str:
               "keys": ", ".join(map(str, value)) if isinstance(value, dict) else ""}
     if value is None and keyword == "type" and "x-null" in node:
         return node["x-null"]
+    message = _worded(node, keyword, fields)
+    hint = number_hint(value) if isinstance(value, str) and _wants_number(node) else ""
+    return f"{message}: {hint}" if hint else message
+
+
+def _wants_number(node: dict) -> bool:
+    kinds = node.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    return "integer" in kinds or "number" in kinds or any(type(v) is int for v in node.get("enum", ()))
+
+
+def _worded(node: dict, keyword: str, fields: dict) -> str:
     template = node.get("x-messages", {}).get(keyword) or node.get("x-message")
     if template:
         return template.format(**fields)

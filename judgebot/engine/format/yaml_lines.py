@@ -1,7 +1,8 @@
 """Safe YAML loading that remembers the line of every key and value.
 
-`load_yaml(text, file)` returns the data (plain dicts, lists and scalars, exactly
-what yaml.safe_load would build) and a map key path -> line (1-based), where a
+`load_yaml(text, file)` returns the data (plain dicts, lists and scalars, what
+yaml.safe_load would build, except that only plain decimal digits are a number: see
+`DECIMAL_RESOLVERS`) and a map key path -> line (1-based), where a
 key path is written as in error messages: `you.bench[2].hp`. Duplicate keys are
 an error (safe_load would silently keep the last one).
 
@@ -42,6 +43,38 @@ ALLOWED_EXPLICIT_TAGS = frozenset(PLAIN_TAGS + ("tag:yaml.org,2002:str", "!"))
 SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null"))
 NUMBER_TAGS = frozenset(("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"))
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+# Numbers are plain decimal. YAML 1.1 also reads `0120` as octal 80, `1:30` as 90
+# (base 60), `0x1e`, `0b101` and `1_000` as numbers: a wrong value and no error. Such a
+# plain value stays the text written, so where the format wants a number the schema
+# refuses it at its line (`number_hint` says why), and where it wants text (a name, a
+# title such as `12:30`) it is the text written. Booleans and null are YAML 1.1's.
+INT_TAG, FLOAT_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+PLAIN_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+PLAIN_FLOAT = re.compile(r"^(?:[-+]?[0-9]+\.[0-9]*(?:[eE][-+][0-9]+)?|[-+]?\.[0-9]+(?:[eE][-+][0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+
+
+def _decimal_resolvers() -> dict:
+    """YAML 1.1's implicit resolvers with the int and float patterns narrowed to plain decimal."""
+    table: dict = {}
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items():
+        table[first] = [(tag, PLAIN_INT if tag == INT_TAG else PLAIN_FLOAT if tag == FLOAT_TAG else pattern)
+                        for tag, pattern in resolvers]
+    return table
+
+
+DECIMAL_RESOLVERS = _decimal_resolvers()
+_YAML11_NUMBER = [pattern for resolvers in yaml.SafeLoader.yaml_implicit_resolvers.values()
+                  for tag, pattern in resolvers if tag in NUMBER_TAGS]
+
+
+def number_hint(value: str) -> str:
+    """Why a text that YAML 1.1 would read as a number is not one here ("" if it would not)."""
+    text = value.strip()
+    if PLAIN_INT.match(text) or PLAIN_FLOAT.match(text) or not any(p.match(text) for p in _YAML11_NUMBER):
+        return ""
+    return "write numbers in plain decimal digits (no leading 0, 0x, 0b, _ or :)"
 
 
 @dataclass(frozen=True)
@@ -199,6 +232,8 @@ def _short_tag(tag: str) -> str:
 
 class _NodeBuilder:
     """Builds plain data from the node tree, recording each node's line by key path."""
+
+    yaml_implicit_resolvers = DECIMAL_RESOLVERS
 
     def __init__(self, stream, file: str):
         super().__init__(stream)
@@ -557,9 +592,43 @@ def _one_pass(loader_class, text: str, file: str) -> tuple[Any, dict[str, int]]:
     return _read(loader_class, text, file)
 
 
+# Line numbers are what an editor shows: a line ends at \n, \r\n or \r only. YAML 1.1
+# (PyYAML and libyaml alike) also ends one at NEL, U+2028 and U+2029, so in a file that
+# holds one of them its lines and columns are mapped back (`_EditorLines`).
+_EDITOR_BREAK = re.compile(r"\r\n|[\n\r]")
+_YAML_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
+_ONLY_YAML_BREAK = re.compile(r"[\x85\u2028\u2029]")
+
+
 def _line_column(text: str, position: int) -> tuple[int, int]:
-    before = text[:position]
-    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+    """The 1-based line and column of a character position, as an editor counts them."""
+    line, start = 1, 0
+    for match in _EDITOR_BREAK.finditer(text, 0, position):
+        line, start = line + 1, match.end()
+    return line, position - start + 1
+
+
+class _EditorLines:
+    """Lines and columns as the YAML parser counts them → as an editor does."""
+
+    def __init__(self, text: str):
+        self.table = [(1, 0)]  # per YAML line: (editor line, characters of it before the YAML line)
+        line, start = 1, 0
+        for match in _YAML_BREAK.finditer(text):
+            if match.group() in ("\n", "\r", "\r\n"):
+                line, start = line + 1, match.end()
+            self.table.append((line, match.end() - start))
+
+    def line(self, line) -> Line | None:
+        if line is None or not 0 < int(line) <= len(self.table):
+            return line
+        editor_line, before = self.table[int(line) - 1]
+        column = getattr(line, "column", None)
+        return Line(editor_line, column + before if column is not None else None)
+
+    def error(self, exc: ScenarioError) -> ScenarioError:
+        line = self.line(Line(exc.line, exc.column) if exc.line is not None else None)
+        return ScenarioError(exc.file, line, exc.path, exc.detail)
 
 
 def _char_name(character) -> str:
@@ -571,9 +640,8 @@ def decode_utf8(data: bytes, file: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        before = data[:exc.start].decode("utf-8", "replace")
+        line, column = _line_column(before, len(before))
         raise ScenarioError(file, line, "", f"not UTF-8 text: byte 0x{data[exc.start]:02x} "
                                             f"({exc.reason})", column=column) from None
 
@@ -609,6 +677,17 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
     if len(text) > LIMITS.file_bytes:
         raise ScenarioError(file, None, "", f"{len(text):,} characters, over the limit of "
                                             f"{LIMITS.file_bytes:,}")
+    if not _ONLY_YAML_BREAK.search(text):
+        return _load_yaml(text, file)
+    editor = _EditorLines(text)  # NEL, U+2028 or U+2029: lines as an editor shows them
+    try:
+        data, lines = _load_yaml(text, file)
+    except ScenarioError as exc:
+        raise editor.error(exc) from None
+    return data, {path: editor.line(line) for path, line in lines.items()}
+
+
+def _load_yaml(text: str, file: str) -> tuple[Any, dict[str, int]]:
     if FastLineLoader is not None:
         try:
             return _one_pass(FastLineLoader, text, file)

@@ -187,7 +187,7 @@ def does_cites(does: tuple[str, ...], card_sections=()) -> list[str]:
 
 
 def what_happens(scenario: Scenario, side: str, does: tuple[str, ...], subject: str,
-                 playing: str | None = None) -> tuple[bool | None, Msg]:
+                 playing: str | None = None, path: str = "ask") -> tuple[bool | None, Msg]:
     """(something would happen — None when `does` is not given —, explanation).
 
     The text is done in order (Ⅱ-E-20): the first thing it does decides — when that
@@ -198,8 +198,9 @@ def what_happens(scenario: Scenario, side: str, does: tuple[str, ...], subject: 
     outcomes = [word_outcome(scenario, side, word, playing) for word in does]
     first = outcomes[0]
     if first.possible is None:
-        raise NotModelledError(f"{scenario.file}: {subject}: {render(first.why)} — not modelled; the first thing it "
-                               f"does (`{first.word}`) decides whether it may be used")
+        raise NotModelledError(f"{subject}: {render(first.why)} — not modelled; the first thing it "
+                               f"does (`{first.word}`) decides whether it may be used",
+                               file=scenario.file, line=scenario.line_of(path), path=path)
     text = [msg("action.outcome", action=msg(f"action.{first.word}"), why=first.why)]
     for o in outcomes[1:]:
         how = "possible" if o.possible else "not_checked" if o.possible is None else "cannot"
@@ -231,7 +232,13 @@ class Declaration:
         ask: AbilityAsk = scenario.ask
         self.scenario, self.ruling, self.ask = scenario, ruling, ask
         self.holder: Pokemon = scenario.at(ask.by)
-        self.ability: Ability = next(a for a in self.holder.abilities if a.name == ask.name)
+        found = [a for a in self.holder.abilities if a.name == ask.name] if self.holder is not None else []
+        if not found:  # a sequence whose earlier entry moved or removed the Pokémon
+            what = f"{self.holder.name} at {ask.by} has no Ability {ask.name!r}" if self.holder is not None \
+                else f"no Pokémon is at {ask.by} to use {ask.name!r}"
+            raise ScenarioError(scenario.file, scenario.line_of(ask.path), ask.path,
+                                f"{what} (the board the entries before it left)")
+        self.ability: Ability = found[0]
         self.board = Board(scenario)
         self.cites = card_cites(self.ability.cites)
 
@@ -292,7 +299,7 @@ def once_per_turn(d: Declaration) -> None:
         # the card's own FAQs on it answer here.
         cites += ["guide-ja:II-D-19", *d.cites]
         carried = sorted(set(used) - own)
-        record = msg("ability.record", mon=d.holder.name, used=Joined(tuple(used)))
+        record = msg("ability.record", mon=d.holder.name, used=_times(used))
         if carried:
             record = msg("list.items", items=Joined((record, msg("ability.record.carried", carried=Joined(tuple(carried)))),
                                                     sep="list.none"))
@@ -308,6 +315,13 @@ def once_per_turn(d: Declaration) -> None:
         text.append(msg("ability.other_used.new" if d.holder.came_into_play_this_turn else "ability.other_used",
                         ability=d.ability.name))
     d.ruling.step("once_per_turn", text, cites)
+
+
+def _times(used: tuple[str, ...]) -> Joined:
+    """The record of use, each name once in the order first used: what the rules ask of it
+    is whether a name is in it (a name repeated for every use made a long sequence
+    quadratic: each step reprinted the whole list)."""
+    return Joined(tuple(dict.fromkeys(used)))
 
 
 def exclusive(d: Declaration) -> None:
@@ -331,7 +345,8 @@ def condition(d: Declaration) -> None:
 
 
 def nothing_happens(d: Declaration) -> None:
-    possible, why = what_happens(d.scenario, "you", d.ability.does, f"Ability {d.ability.name}")
+    possible, why = what_happens(d.scenario, "you", d.ability.does, f"Ability {d.ability.name}",
+                                 path=d.scenario.ask.path)
     cites = (_cite("nothing_happens") + (["guide-ja:II-E-30"] if d.ability.pay else [])
              + does_cites(d.ability.does, d.cites))
     if len(d.ability.does) > 1:

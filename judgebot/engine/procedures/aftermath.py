@@ -11,7 +11,7 @@ from typing import Callable
 
 from judgebot.engine.board.model import EndConditions
 from judgebot.engine.board.state import State
-from judgebot.engine.procedures import card_effects, game_end, knockout, timing
+from judgebot.engine.procedures import card_effects, figures, game_end, knockout, timing
 from judgebot.engine.procedures.card_effects import Context
 from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import Joined, msg
@@ -89,6 +89,7 @@ def report(state: State, ruling: Ruling, before: dict[str, int], outcome: knocko
     now = {m.uid: m for m in state.scenario.all_pokemon()} | {m.uid: m for m in outcome.knocked_out}
     ruling.counters = {state.spot_of(uid): m.damage // 10 for uid, m in now.items() if m.damage != before.get(uid)}
     ruling.counters_after = {state.spot_of(uid): m.damage // 10 for uid, m in now.items()}
+    figures.counters_on(ruling.counters_after, original.file, original.line_of, getattr(original.ask, "path", "ask"))
     ruling.conditions_after = {state.spot_of(uid): sorted(m.conditions) for uid, m in now.items()}
     conditions_set = conditions_set or {}
     originals = {m.uid: sorted(m.conditions) for m in original.all_pokemon()}

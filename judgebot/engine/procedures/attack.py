@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judgebot.engine.procedures import aftermath, card_effects, formula, knockout, timing
+from judgebot.engine.procedures import aftermath, card_effects, figures, formula, knockout, timing
 from judgebot.engine.procedures import damage as dmg
 from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context, GameWon, NothingFollows
 from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
@@ -54,6 +54,10 @@ class Resolution:
         ask: AttackAsk = scenario.ask
         self.ask = ask
         self.attacker: Pokemon = self.state.at(ask.by)
+        if self.attacker is None:  # e.g. a sequence whose earlier entry left the spot empty
+            raise ScenarioError(scenario.file, scenario.line_of(ask.path), ask.path,
+                                f"no Pokémon is at {ask.by} to use {ask.name!r} (the board the entries "
+                                "before it left)")
         self.attack: Attack = self.attacker.attack(ask.name)
         if self.attack is None or self.attack.missing:
             have = ", ".join(a.name for a in self.attacker.attacks) or "none given"
@@ -245,6 +249,7 @@ def before_damage(r: Resolution) -> None:
     step 3 leaves it."""
     defending = r.state.at(f"{other(r.attacker.owner)}.active")
     r.defending_uid = defending.uid if defending is not None else None
+    _copy_is_the_whole_text(r)
     for action in r.attack.do:
         if action.kind == "copy_attack":
             copy_attack(r, action)
@@ -270,6 +275,20 @@ def before_damage(r: Resolution) -> None:
         timing.drain(ctx)
     defending = r.state.at(f"{other(r.attacker.owner)}.active")
     r.defending_uid = defending.uid if defending is not None else None
+
+
+def _copy_is_the_whole_text(r: Resolution) -> None:
+    """copy_attack is the whole of the attack's text, or the whole of a coin's branch that
+    is (Ⅱ-C-18): an action beside it would be dropped silently when the attack is replaced."""
+    for action in r.attack.do:
+        branches = [action.get(side) or () for side in ("heads", "tails")] if action.kind == "coin" else []
+        copies = action.kind == "copy_attack" or any(a.kind == "copy_attack" for b in branches for a in b)
+        beside = len(r.attack.do) > 1 or any(len(b) > 1 and any(a.kind == "copy_attack" for a in b)
+                                             for b in branches)
+        if copies and beside:
+            raise ScenarioError(r.scenario.file, r.scenario.line_of(action.path), action.path,
+                                "copy_attack is the whole of an attack's text (Ⅱ-C-18), or of a coin's branch that "
+                                "is: it cannot stand beside other actions")
 
 
 def copy_attack(r: Resolution, action) -> None:
@@ -391,6 +410,7 @@ def damage(r: Resolution) -> dict[str, int]:
             if r.state.by_uid(h.target.uid) is None:
                 continue
         amount = dmg.calculate(r.board, ruling, h)
+        figures.damage_done(amount, r.scenario.file, r.scenario.line_of(r.ask.path), r.ask.path, h.target.position)
         taken[h.target.uid] = taken.get(h.target.uid, 0) + amount
         h.target.damage += amount  # damage alone changes no effect in force: the board stays
         if amount > 0:

@@ -720,7 +720,7 @@ def run(ctx: Context, actions: Iterable[Action]) -> None:
     """Carry out actions in printed order (copy_attack is resolved by the attack itself)."""
     for action in actions:
         if action.kind == "copy_attack":
-            raise ScenarioError(ctx.scenario_file, None, action.path,
+            raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(action.path), action.path,
                                 "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
                                 "follow other actions")
         if action.get("you_may") is not None:

@@ -195,8 +195,12 @@ def _stadium_of(name: str, entry) -> Stadium:
 def ability(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
     mon = state.at(ask.by)
     used = next(a for a in mon.abilities if a.name == ask.name)
-    mon.abilities_used = mon.abilities_used + (used.name,)
-    state.scenario.turn.abilities_used = state.scenario.turn.abilities_used + (used.name,)
+    # The record of use says which Abilities were used this turn: each name once, so it
+    # stays as long as the Pokémon's list of Abilities however often one is used.
+    if used.name not in mon.abilities_used:
+        mon.abilities_used = mon.abilities_used + (used.name,)
+    if used.name not in state.scenario.turn.abilities_used:
+        state.scenario.turn.abilities_used = state.scenario.turn.abilities_used + (used.name,)
     ruling.step(STEP, msg("carry.ability", ability=used.name, mon=mon.name), ["guide-ja:I-A-02"],
                 target=mon.position)
     ctx = _context(state, ruling, scenario, used.name, mon.uid)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judgebot.engine.procedures import game_end, knockout
+from judgebot.engine.procedures import figures, game_end, knockout
 from judgebot.engine.procedures.ability import card_cites
 from judgebot.engine.board.effects import Board, cites_of, effects_msg
 from judgebot.engine.board.model import SIDES, EndConditions, Pokemon, Scenario
@@ -254,6 +254,7 @@ def finish(c: Checkup) -> None:
     gone = {id(m) for m in outcome.knocked_out}
     ruling.counters = {pos: dmg // 10 for pos, dmg in c.damage_after.items() if dmg != scenario.at(pos).damage}
     ruling.counters_after = {pos: dmg // 10 for pos, dmg in c.damage_after.items()}
+    figures.counters_on(ruling.counters_after, scenario.file, scenario.line_of, "ask.checkup")
     changed = {m.position: sorted(c.conditions_after[m.position]) for m in c.actives
                if sorted(c.conditions_after[m.position]) != sorted(m.conditions) and id(m) not in gone}
     ruling.conditions = changed or None

@@ -81,9 +81,10 @@ def timing(scenario: Scenario, ask: EvolveAsk, target: Pokemon, ruling: Ruling) 
     if ask.via == "effect":
         if target.evolved_this_turn:
             raise NotModelledError(
-                f"{scenario.file}: ask.evolve: {target.name} evolved this turn; the guide lets a card effect evolve "
+                f"{target.name} evolved this turn; the guide lets a card effect evolve "
                 "a Pokémon on the first turn or one just put into play (guide-ja:II-C-12) but does not say whether it "
-                "may evolve one that already evolved this turn — not modelled")
+                "may evolve one that already evolved this turn — not modelled",
+                file=scenario.file, line=scenario.line_of("ask.evolve.via"), path="ask.evolve.via")
         notes = []
         if first:
             notes.append(msg("evolve.note.first_turn"))

@@ -75,7 +75,7 @@ class Play:
         entry = load_catalog().lookup(ask.card)
         if entry is not None and entry.category != ask.card_kind:
             what = KIND_LABEL.get(entry.category, entry.category.replace("_", " "))
-            raise ScenarioError(scenario.file, scenario.line_of(f"{scenario.ask.path}.kind"), f"{scenario.ask.path}.kind",
+            raise ScenarioError(scenario.file, scenario.line_of(f"{ask.path}.kind"), f"{ask.path}.kind",
                                 f"{entry.name} is a card of category {what} in the card catalog "
                                 f"({entry.file}:{entry.line}), not a {KIND_LABEL[ask.card_kind]}")
         self.name = entry.name if entry is not None else ask.card
@@ -107,7 +107,7 @@ def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
 def in_hand(p: Play) -> None:
     """When the scenario lists the hand, the card must be in it."""
     if "you.hand" in p.scenario.lines and not any(same_card(c, p.ask.card) for c in p.scenario.you.hand):
-        raise ScenarioError(p.scenario.file, p.scenario.line_of(f"{p.scenario.ask.path}.card"), f"{p.scenario.ask.path}.card",
+        raise ScenarioError(p.scenario.file, p.scenario.line_of(f"{p.ask.path}.card"), f"{p.ask.path}.card",
                             f"{p.ask.card} is not in you.hand ({', '.join(p.scenario.you.hand) or 'empty'})")
 
 
@@ -185,7 +185,7 @@ def condition(p: Play) -> None:
 def nothing_happens(p: Play) -> None:
     does = p.ask.does or ()
     possible, why = what_happens(p.scenario, "you", does, f"{KIND_LABEL[p.ask.card_kind]} {p.ask.card}",
-                                 playing=p.ask.card)
+                                 playing=p.ask.card, path=p.ask.path)
     cites = _cite(p.ask.card_kind) + _general("nothing_happens", p.ask.card_kind) + does_cites(does, p.cites)
     if _chooses_up_to_from_hand(p.ask.do, p.text):
         cites.append(CHOOSE_FROM_HAND)  # what it chooses from the hand may be none: the rest need not be done

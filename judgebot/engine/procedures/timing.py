@@ -120,6 +120,9 @@ def fire(ctx: Context, event: Event) -> None:
                        [rule] + from_prizes + list(cites_of(effect)), target=mon.position)
             continue
         state.last_trigger = effect
+        state.trigger_runs += 1
+        if state.trigger_runs > MAX_TRIGGERS:
+            _never_settles(ctx)
         if effect.get("once"):
             state.fired.add((effect.get("name"), effect.source))
         state.triggered.append(effect.get("name"))
@@ -141,21 +144,24 @@ def offer(ctx: Context, event: Event) -> None:
     drain(ctx)
 
 
-MAX_EVENTS = 200  # per drain: triggers that keep setting each other off are an error, never a hang
+# Triggers that worked during one action: more means they keep setting each other off —
+# an error, never a hang. Firings are counted, not events: an action may attach many
+# Energy with no trigger in force, which is no loop.
+MAX_TRIGGERS = 200
+
+
+def _never_settles(ctx: Context) -> None:
+    last = ctx.state.last_trigger
+    where = last.source if last is not None and "." in last.source else "ask"
+    raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(where), where,
+                        f"triggers set each other off more than {MAX_TRIGGERS} times (a loop"
+                        f"{': ' + last.get('name') if last is not None else ''}): the board as given "
+                        "never settles")
 
 
 def drain(ctx: Context) -> None:
     """Fire the events the actions of `ctx` left (Energy attached …), in order, until none are left."""
-    fired = 0
     while ctx.events:
-        fired += 1
-        if fired > MAX_EVENTS:
-            last = ctx.state.last_trigger
-            where = last.source if last is not None and "." in last.source else ""
-            raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(where) if where else None, where,
-                                f"triggers set each other off more than {MAX_EVENTS} times (a loop"
-                                f"{': ' + last.get('name') if last is not None else ''}): the board as given "
-                                "never settles")
         kind, uid, details = ctx.events.pop(0)
         if kind == "prize_cards":
             take_prize_cards(ctx, details["side"], details["n"])
