@@ -82,7 +82,11 @@ def snippet_pieces(snippet: str, matched: list[str]) -> list[tuple[str, bool]]:
 
 
 def search_hits(result: dict) -> list[dict]:
-    return [dict(hit, pieces=snippet_pieces(hit.get("snippet", ""), hit.get("matched") or []))
+    """Hits with their snippets cut into highlighted pieces; an English snippet (an
+    English query reads the record's English rendering) keeps the original's too."""
+    return [dict(hit, pieces=snippet_pieces(hit.get("snippet", ""), hit.get("matched") or []),
+                 original_pieces=snippet_pieces(hit["snippet_original"], hit.get("matched_original") or [])
+                 if hit.get("snippet_original") else None)
             for hit in result.get("hits", [])]
 
 

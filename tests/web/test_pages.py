@@ -258,7 +258,7 @@ PAGES = ["/", "/?q=" + quote("にげる"), "/?q=zzzzzzzz", "/?q=" + quote("撤�
          "/term", "/term?q=" + quote("弱点"), "/term?q=zzzzzz", "/check", "/cards", "/cards.pdf",
          "/nothing", _href("guide-ja:II-Z-99"), "/check?example=nothing",
          _href("guide-ja:II-B-07") + "?lang=en", _href("rules-ja:やけど"), _href("rules-ja:やけど") + "?lang=en",
-         "/?q=" + quote("やけど")]
+         "/?q=" + quote("やけど"), "/?q=" + quote("can a paralyzed pokemon retreat")]
 
 
 def test_every_page_has_one_h1(desk):
@@ -397,3 +397,11 @@ def test_a_superseded_record_says_so_first_and_links_the_current_rule(desk):
     assert "Superseded" in mark.inner_text() and "Burn" in mark.inner_text()
     mark.locator("a").first.click()
     assert desk.locator("h1 .cite").inner_text() == "guide-ja:I-F"
+
+
+def test_an_english_query_reads_the_rendering_and_keeps_the_original(desk):
+    desk.goto("/?q=" + quote("can a paralyzed pokemon retreat"))
+    first = desk.locator("li.hit").first
+    assert "unofficial translation" in first.locator(".snippet.rendering").inner_text()
+    assert first.locator(".snippet.rendering").get_attribute("lang") == "en"
+    assert first.locator(".snippet.original").count() == 1
