@@ -220,7 +220,7 @@ def index(
 
 @app.command()
 def check(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Scenario files or directories (every *.yaml, recursively)."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Scenario files or directories (every *.yaml, recursively); - reads one scenario from standard input."),
     verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
     json_: bool = JsonOpt,
     lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en",
