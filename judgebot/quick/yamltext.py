@@ -31,7 +31,19 @@ def scalar(value: Any) -> str:
     text = str(value)
     if _plain_ok(text):
         return text
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+    return _quoted(text)
+
+
+def _quoted(text: str) -> str:
+    """A YAML double-quoted scalar (JSON's escapes are YAML's), with every character YAML
+    cannot hold as it is (DEL, C1 controls, line breaks other than \\n, U+FFFE …) written as a \\u escape."""
+    out = []
+    for char in json.dumps(text, ensure_ascii=False)[1:-1]:
+        code = ord(char)
+        printable = (0x20 <= code <= 0x7E or 0xA0 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
+                     or code >= 0x10000) and code not in (0x2028, 0x2029)  # YAML breaks lines at NEL, LS, PS
+        out.append(char if printable else f"\\u{code:04x}")
+    return '"' + "".join(out) + '"'
 
 
 def _plain_ok(text: str) -> bool:
@@ -39,8 +51,9 @@ def _plain_ok(text: str) -> bool:
         return False
     if any(ord(c) < 0x20 or c in "\x7f\u0085\u2028\u2029\ufeff" for c in text):
         return False
-    try:
-        return yaml.safe_load(text) == text  # not a number, a boolean, null, a date …
+    try:  # read back alike alone and inside [..] and {..}: not a number, a boolean, null, a date …
+        return (yaml.safe_load(text) == text and yaml.safe_load(f"[{text}, {text}]") == [text, text]
+                and yaml.safe_load(f"{{{text}: {text}}}") == {text: text})
     except yaml.YAMLError:
         return False
 

@@ -145,6 +145,10 @@ def context(request: Request, answer: Any, status_problem: str | None = None) ->
                               or (side.energy and side.energy != plan.energy_prefill)
                               or (key == "opp" and side.energy)
                               or answer.need in (f"{key}_bench",))
+    # What decides the question is not folded away: your Energy and Special Conditions to
+    # retreat, both Actives' at a Checkup, the turn for a Trainer.
+    side_open["you"] = side_open["you"] or form.ask in ("retreat", "checkup")
+    side_open["opp"] = side_open["opp"] or form.ask == "checkup"
     verdict = views.verdict(ruling, lang) if ruling else None
     status = verdict or problem or (_say(plan.missing[0], lang) if plan.missing else "")
     return {
@@ -161,7 +165,7 @@ def context(request: Request, answer: Any, status_problem: str | None = None) ->
         "choices": positions(form, lang),
         "bench_positions": [(f"you.bench[{i}]", n) for i, n in enumerate(form.you.bench)],
         "side_open": side_open,
-        "board_open": bool(form.stadium or form.turn != "later" or form.done),
+        "board_open": bool(form.stadium or form.turn != "later" or form.done) or form.ask == "play",
         "verdict": verdict,
         "outcomes": views.outcomes(ruling, lang) if ruling else [],
         "steps": views.steps(ruling, lang) if ruling else [],
