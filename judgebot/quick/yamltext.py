@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-WIDTH = 72  # a line of flow style longer than this is written in block style
+WIDTH = 80  # a line of flow style longer than this is written in block style
 # Characters that cannot start a plain scalar, and sequences that cannot be inside one
 # (flow context: the scalar may sit in [..] or {..}).
 _BAD_START = set("-?:,[]{}#&*!|>'\"%@`")

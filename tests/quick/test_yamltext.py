@@ -34,7 +34,7 @@ def test_long_lines_go_to_block_style():
     data = {"you": {"active": {"card": "Charizard ex OBF 125", "energy": ["fire", "fire", "fire"], "damage": 120,
                                "conditions": ["burned", "poisoned"], "tool": "Maximum Belt"}}}
     text = to_yaml(data)
-    assert all(len(line) <= 72 for line in text.splitlines()) and yaml.safe_load(text) == data
+    assert all(len(line) <= 80 for line in text.splitlines()) and yaml.safe_load(text) == data
 
 
 def test_text_that_yaml_would_read_otherwise_is_quoted():
