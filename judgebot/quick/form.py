@@ -17,10 +17,10 @@ from judgebot.errors import InputError, shorten
 LANGS = ("en", "ja", "zh", "ko")
 ASKS = ("attack", "retreat", "ability", "play", "checkup")
 TURNS = ("later", "1", "2")  # a later turn; your first turn having gone first; having gone second
-DONE = ("energy_attached", "supporter_played", "retreated", "stadium_played")
+DONE = ("energy_attached", "supporter_played", "retreated", "stadium_played", "ability_used")
 SIDES = ("you", "opp")
 # Fields of each side (the form's names are `you_…` and `opp_…`).
-SIDE_FIELDS = ("energy", "damage", "cond", "tool", "effects", "prizes", "bench")
+SIDE_FIELDS = ("energy", "damage", "cond", "tool", "effects", "prizes", "bench", "hand")
 FIELDS = (("lang", "ask", "you", "opp", "attack", "ability", "trainer", "turn", "done", "stadium", "coins",
            "choose", "found", "to", "energy_auto")
           + tuple(f"{side}_{name}" for side in SIDES for name in SIDE_FIELDS))
@@ -29,6 +29,8 @@ MAX_FIELDS = 80  # values in one request: the form has ~40 fields, checkboxes re
 MAX_TEXT = 200  # characters of one field (a list of names: a Bench of 5)
 MAX_COUNTERS = 99  # damage counters on one Pokémon (990 damage: the format's bound)
 MAX_NAMES = 8  # names in one list field (a Bench holds 5; 8 with Area Zero Underdepths)
+MAX_HAND = 20  # cards named in a hand here (the scenario format takes 60)
+EMPTY = ("0", "-", "—", "なし", "无", "없음", "none")  # a hand written as empty
 
 _SPLIT = re.compile(r"\s*[,，、;；\n]\s*")
 
@@ -46,6 +48,7 @@ class Side:
     effects: tuple[str, ...] = ()
     prizes: int = 6  # Prize cards left
     bench: tuple[str, ...] = ()
+    hand: tuple[str, ...] | None = None  # cards in the hand; None: not given (not limited), (): empty
 
 
 @dataclass
@@ -111,6 +114,8 @@ def read_form(params: Mapping[str, list[str]] | Iterable[tuple[str, str]]) -> Qu
         side.effects = tuple(names(one(f"{key}_effects"), f"{key}_effects"))
         side.prizes = _number(one(f"{key}_prizes"), f"{key}_prizes", 1, 6, 6)
         side.bench = tuple(names(one(f"{key}_bench"), f"{key}_bench", MAX_BENCH + 3))
+        hand = one(f"{key}_hand")
+        side.hand = () if hand in EMPTY else tuple(names(hand, f"{key}_hand", MAX_HAND)) if hand else None
     return form
 
 

@@ -5,7 +5,7 @@ the page:
   flips (`coins`), cards found in the deck (`found`). The page shows those fields.
 - `asked_for(error)`: what the engine asked for when it was given the draft scenario: it
   refuses a scenario that lacks a fact the ruling needs with an error naming the key
-  (`coins`, `ask.attack.choose`, `found`, a Bench position …). The page shows that field,
+  (`coins`, `ask.attack.choose`, `found`, `you.hand` …). The page shows that field,
   with the engine's own words, and the judge fills it in.
 
 Texts are read in English and Japanese (the languages the card database holds texts in).
@@ -29,7 +29,7 @@ def text_needs(text: dict) -> list[str]:
     return [need for need, (en_re, ja_re) in _READS.items() if (en and en_re.search(en)) or (ja and ja_re.search(ja))]
 
 
-_BENCH_KEY = re.compile(r"^(you|opponent)\.bench\b")
+_SIDE_KEY = re.compile(r"^(you|opponent)\.(bench|hand)\b")
 
 
 def asked_for(key: str | None, message: str = "") -> str | None:
@@ -44,7 +44,7 @@ def asked_for(key: str | None, message: str = "") -> str | None:
         return "choose"
     if last.startswith("found"):
         return "found"
-    match = _BENCH_KEY.match(key)
-    if match and "missing" in message:
-        return "you_bench" if match.group(1) == "you" else "opp_bench"
+    match = _SIDE_KEY.match(key)
+    if match and (match.group(2) == "hand" or "missing" in message):
+        return ("you_" if match.group(1) == "you" else "opp_") + match.group(2)
     return None

@@ -343,8 +343,9 @@ def _fields(result: Plan) -> None:
         if getattr(form, key) and key not in result.fields:
             result.fields[key] = msg("quick.why.given")
     for key in ("you", "opp"):
-        if form.side(key).bench and f"{key}_bench" not in result.fields:
-            result.fields[f"{key}_bench"] = msg("quick.why.given")
+        for part in ("bench", "hand"):
+            if getattr(form.side(key), part) and f"{key}_{part}" not in result.fields:
+                result.fields[f"{key}_{part}"] = msg("quick.why.given")
 
 
 def _missing(result: Plan) -> None:
@@ -381,11 +382,14 @@ def scenario_data(result: Plan) -> dict:
     if form.turn != "later":
         turn["number"] = int(form.turn)
     for flag in form.done:
-        turn[flag] = True
+        if flag != "ability_used":
+            turn[flag] = True
     if turn:
         data["turn"] = turn
     data["you"] = _side(form.you, result.you.written)
     data["opponent"] = _side(form.opp, result.opp.written)
+    if "ability_used" in form.done and form.ask == "ability" and form.ability:
+        _used(data["you"], _holder(result), form.ability)
     if form.stadium:
         data["stadium"] = form.stadium
     if form.coins:
@@ -412,7 +416,20 @@ def _side(side: Side, written: str) -> dict:
         out["prizes"] = side.prizes
     if side.effects:
         out["effects"] = list(side.effects)
+    if side.hand is not None:
+        out["hand"] = list(side.hand)
     return out
+
+
+def _used(side: dict, holder: str, ability: str) -> None:
+    """The Pokémon that has the Ability used it already this turn (once per turn is per
+    Pokémon, Ⅱ-E-12): `abilities_used` on it."""
+    if holder == "you.active":
+        active = side["active"]
+        side["active"] = {**({"card": active} if isinstance(active, str) else active), "abilities_used": [ability]}
+        return
+    index = int(holder[len("you.bench["):-1])
+    side["bench"][index] = {"card": side["bench"][index], "abilities_used": [ability]}
 
 
 def _ask(result: Plan) -> Any:

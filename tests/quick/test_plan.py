@@ -130,3 +130,16 @@ def test_energy_as_people_type_it(text, expected):
 def test_more_energy_than_the_page_takes_is_refused():
     with pytest.raises(InputError):
         energy_words("20 fire")
+
+
+def test_an_ability_asks_for_the_hand_it_discards_from_and_once_per_turn_holds():
+    fields = [("ask", "ability"), ("you", "N's Zoroark ex"), ("ability", "Trade"), ("opp", "Budew")]
+    asked = answer(read_form(fields))
+    assert asked.need == "you_hand" and asked.error.path == "you.hand"
+    allowed = answer(read_form(fields + [("you_hand", "Budew")]))
+    assert allowed.ruling["allowed"] is True and "hand: [Budew]" in allowed.plan.yaml
+    used = answer(read_form(fields + [("you_hand", "Budew"), ("done", "ability_used")]))
+    assert "abilities_used: [Trade]" in used.plan.yaml  # written as the file's language names it …
+    assert used.ruling["allowed"] is False  # … and it is the Ability とりひき all the same
+    empty = answer(read_form(fields + [("you_hand", "0")]))
+    assert "hand: []" in empty.plan.yaml and empty.ruling["allowed"] is False

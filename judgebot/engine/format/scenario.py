@@ -38,6 +38,12 @@ BOARD_FIELDS = keys(BOARD_SPOT)
 ROTATION_CONDITIONS = ("asleep", "confused", "paralyzed")
 
 
+def own_names(used: tuple[str, ...], abilities) -> tuple[str, ...]:
+    """A record of Abilities used, each name as the Ability it names is called (a real
+    card's Ability may be written in any of its languages: Trade is とりひき)."""
+    return tuple(next((a.name for a in abilities if a.named(name)), name) for name in used)
+
+
 def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
     file = display or str(path)
     return parse_scenario(read_yaml_file(path, file), file)
@@ -93,6 +99,8 @@ class ScenarioReader(RealCardReader, Reader):
         if raw.get("expect") is not None:
             scenario.expect = self.expect(raw["expect"], "expect", scenario)
         self.hp_left(scenario)
+        scenario.turn.abilities_used = own_names(scenario.turn.abilities_used,
+                                                 [a for m in scenario.players["you"].pokemon() for a in m.abilities])
         scenario.cards = self.uses
         scenario.warnings = self.warnings
         return scenario
@@ -200,6 +208,7 @@ class ScenarioReader(RealCardReader, Reader):
             mon.under = self.under(raw["under"], p("under"), mon, side)
         mon.line = self.evolution_line(raw, path)
         self.finish_real(mon, real, path)
+        mon.abilities_used = own_names(mon.abilities_used, mon.abilities)  # in any of the card's languages
         return mon
 
     def under(self, value: Any, path: str, mon: Pokemon, side: str) -> tuple:
