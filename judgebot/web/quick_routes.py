@@ -172,7 +172,7 @@ def context(request: Request, answer: Any, status_problem: str | None = None) ->
         "steps": views.steps(ruling, lang) if ruling else [],
         "cards_used": _rule_on_it(ruling, lang),
         "yaml_rows": min(16, (plan.yaml or "").count("\n") + 1),
-        "fresh": not request.query_params,
+        "fresh": not (form.you.name or form.opp.name),  # the first field has the focus on an empty page
     }
 
 

@@ -37,7 +37,7 @@
   var form = document.getElementById("quick");
   if (!form || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
   var LIVE = ["quick-title", "quick-intro", "quick-fields", "quick-rule", "quick-result"];
-  var seq = 0, timer = null, suggestTimer = null;
+  var seq = 0, timer = null, suggestTimer = null, asked = params();
 
   function params() {
     return new URLSearchParams(new FormData(form)).toString();
@@ -49,7 +49,10 @@
   }
 
   function load() {
-    var query = params(), mine = ++seq;
+    var query = params();
+    if (query === asked) return; // the page already shows (or is getting) the answer to this
+    asked = query;
+    var mine = ++seq;
     fetch("/quick?" + query, { headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (html) {
@@ -103,11 +106,11 @@
   }
 
   // -- live updates: selects and checkboxes at once; typed text after a pause; card names when chosen
+  // (or after a longer pause)
   form.addEventListener("change", function () { update(0); });
   form.addEventListener("input", function (e) {
-    if (e.isComposing || e.target.matches("[data-suggest]") || e.target.tagName === "SELECT") return;
-    if (e.target.type === "checkbox") return;
-    update(500);
+    if (e.isComposing || e.target.tagName === "SELECT" || e.target.type === "checkbox") return;
+    update(e.target.matches("[data-suggest]") ? 800 : 500); // a card name: a longer pause (choosing)
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); update(0); });
   document.addEventListener("click", function (e) {
