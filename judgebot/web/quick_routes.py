@@ -145,6 +145,14 @@ def context(request: Request, answer: Any, status_problem: str | None = None) ->
                               or (side.energy and side.energy != plan.energy_prefill)
                               or (key == "opp" and side.energy)
                               or answer.need in (f"{key}_bench",))
+    summaries = {}
+    for key in ("you", "opp"):  # what a folded side holds, on its summary line
+        side = form.side(key)
+        bits = [f"{t.energy}: {side.energy}"] if side.energy else []
+        bits += [f"{t.counters}: {side.counters}"] if side.counters else []
+        bits += [", ".join(_term(f"condition.{c}", lang) for c in side.conditions)] if side.conditions else []
+        bits += [side.tool] if side.tool else []
+        summaries[key] = " · ".join(bits)
     # What decides the question is not folded away: your Energy and Special Conditions to
     # retreat, both Actives' at a Checkup, the turn for a Trainer.
     side_open["you"] = side_open["you"] or form.ask in ("retreat", "checkup")
@@ -165,7 +173,7 @@ def context(request: Request, answer: Any, status_problem: str | None = None) ->
         "conditions": [(c, _term(f"condition.{c}", lang)) for c in CONDITION_ORDER],
         "choices": positions(form, lang),
         "bench_positions": [(f"you.bench[{i}]", n) for i, n in enumerate(form.you.bench)],
-        "side_open": side_open,
+        "side_open": side_open, "summaries": summaries,
         "board_open": bool(form.stadium or form.turn != "later" or form.done) or form.ask in ("play", "ability"),
         "verdict": verdict,
         "outcomes": views.outcomes(ruling, lang) if ruling else [],
