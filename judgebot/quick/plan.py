@@ -177,14 +177,18 @@ def part_options(cards: list[dict], kind: str, lang: str) -> list[Option]:
             text_lang = _text_lang(part["text"], lang)
             label = name
             if kind == "attacks":
-                cost = "".join(_letter(t) for t in part.get("cost") or ()) or "0"
+                cost = "".join(_cost_mark(t, lang) for t in part.get("cost") or ()) or "0"
                 label = f"{name} [{cost}] {part.get('damage') or ''}".rstrip()
             out[name] = Option(value=name, label=label, text=part["text"].get(text_lang, ""), lang=text_lang,
                                applied=applied.get(("attack" if kind == "attacks" else "ability", index)))
     return list(out.values())
 
 
-def _letter(type_: str) -> str:
+def _cost_mark(type_: str, lang: str) -> str:
+    """A cost's Energy as players write it: {R} as R in English and Korean, as 炎's 炎 in
+    Japanese and 火 in Chinese (the first character of the type's word)."""
+    if lang in ("ja", "zh"):
+        return render(Term(f"type.{type_}"), lang)[:1]
     return next((letter for letter, t in TYPE_LETTERS.items() if t == type_), "?")
 
 

@@ -66,7 +66,7 @@ def routes(page: Callable[..., Response]) -> list[Route]:
         lang = _lang(request)
         doc = await run_in_threadpool(_card, _query(request, "q"), lang) if query else None
         view = await run_in_threadpool(card_view, doc, lang) if doc else None
-        labels = {key: render(msg(f"quick.card.{key}"), lang) for key in ("query", "look_up")}
+        labels = {key: render(msg(f"quick.card.{key}"), lang) for key in ("query", "look_up", "sheet")}
         return page("card.html", query=query or "", lang=lang, card=doc, view=view, labels=labels,
                     view_ability=render(msg("card.show.ability"), lang))
 

@@ -329,6 +329,8 @@ QUICK_PAGES = [
     "/quick?ask=play&you=Iron+Hands+ex&opp=Budew&trainer=Boss%27s+Orders&lang=ko",
     "/quick?you=Iron+Handz&opp=Budew",  # the nearest names
     "/quick?you_damage=lots",  # a field refused: 400
+    "/card", "/card?q=Iron+Defender&lang=ja", "/card?q=Charizard+ex+OBF+125&lang=ko",  # the card page
+    "/card?q=N%27s+Zoroark+ex&lang=zh",
 ]
 
 
