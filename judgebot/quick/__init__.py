@@ -8,6 +8,7 @@ reads the request's fields, calls these, and renders what they return):
     result.yaml                                # the YAML a judge would have typed (yamltext.py)
     ruling = rule_text(result.yaml, form.lang) # the engine, as `judgebot check` of that YAML
     field = asked_for(error.path)              # needs.py: what the engine asked for, as a field
+    shown = fields(form, result.texts, field)  # needs.py: every field the question needs shown
 
 `answer(form)` does all of it in this process (tests, the CLI); the web app rules the
 YAML in its worker pool instead and calls `asked_for` on the error it gets back. What a
@@ -21,11 +22,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from judgebot.quick.form import QuickForm, read_form
-from judgebot.quick.needs import asked_for, text_needs
+from judgebot.quick.needs import asked_for, fields, text_needs
 from judgebot.quick.plan import Option, Pick, Plan, plan
 from judgebot.quick.yamltext import to_yaml
 
-__all__ = ["Answer", "Option", "Pick", "Plan", "QuickForm", "answer", "asked_for", "plan", "read_form",
+__all__ = ["Answer", "Option", "Pick", "Plan", "QuickForm", "answer", "asked_for", "fields", "plan", "read_form",
            "text_needs", "to_yaml"]
 
 
@@ -35,6 +36,11 @@ class Answer:
     ruling: dict | None = None
     error: Any = None  # the engine's refusal (an InputError), when it refused
     need: str | None = None  # the form's field for what it asked for
+
+    @property
+    def fields(self) -> dict:
+        """Every field the question needs shown, with why (needs.fields)."""
+        return fields(self.plan.form, self.plan.texts, self.need)
 
     def to_json(self) -> dict:
         """The answer of `GET /api/quick` (docs/CLI.md)."""
@@ -50,7 +56,7 @@ class Answer:
             "cards": {k: _pick_json(getattr(p, k)) for k in ("you", "opp")},
             "attacks": [o.value for o in p.attacks],
             "abilities": [o.value for o in p.abilities],
-            "fields": sorted(set(p.fields) | ({self.need} if self.need else set())),
+            "fields": sorted(self.fields),
             "needs": self.need,
             "ruling": self.ruling,
             "error": error,

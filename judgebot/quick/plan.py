@@ -21,7 +21,7 @@ from judgebot.carddb.normalize import name_key
 from judgebot.engine.format.schema import TYPE_ALIASES
 from judgebot.i18n import Term, msg, render
 from judgebot.quick.form import QuickForm, Side
-from judgebot.quick.needs import text_needs
+from judgebot.quick.needs import fields
 from judgebot.quick.yamltext import to_yaml
 
 TYPES = ("grass", "fire", "water", "lightning", "psychic", "fighting", "darkness", "metal", "dragon",
@@ -65,7 +65,8 @@ class Plan:
     abilities: list[Option] = field(default_factory=list)
     trainer: Pick | None = None
     energy_prefill: str = ""  # what the Energy field holds when the judge has not changed it
-    fields: dict[str, Any] = field(default_factory=dict)  # field group -> why it is shown (a Msg)
+    texts: list[dict] = field(default_factory=list)  # the texts asked about (lang -> text)
+    fields: dict[str, Any] = field(default_factory=dict)  # field -> why it is shown (a Msg): needs.fields
     missing: list[Any] = field(default_factory=list)  # what the judge must still give (Msgs)
     data: dict | None = None  # the scenario, once nothing is missing
     yaml: str | None = None
@@ -313,43 +314,18 @@ def _prefill(result: Plan) -> None:
 
 
 def _fields(result: Plan) -> None:
-    """The optional fields the question needs shown (not folded away), each with why:
-    the Bench and coins when the text asked about reads them, the Bench to retreat to,
-    coins for a Checkup of a Burned or Asleep Pokémon."""
+    """The texts the question asks about (the attack's, the Ability's, the Trainer's), and
+    the fields they and the question need (needs.fields)."""
     form = result.form
-    texts: list[dict] = []
     if form.ask == "attack" and form.attack:
         part = _part(_cards(result.you), "attacks", form.attack)
-        texts.append(part["text"] if part else {})
+        result.texts.append(part["text"] if part else {})
     if form.ask == "ability" and form.ability:
         part = _part(_cards(result.you), "abilities", form.ability)
-        texts.append(part["text"] if part else {})
+        result.texts.append(part["text"] if part else {})
     if result.trainer is not None and result.trainer.card is not None:
-        texts.append(result.trainer.card.get("text") or {})
-    for text in texts:
-        for need in text_needs(text):
-            result.fields.setdefault(need, msg(f"quick.why.text_{need}"))
-    if form.ask == "retreat":
-        result.fields.setdefault("you_bench", msg("quick.why.retreat_bench"))
-    if form.ask == "ability":
-        result.fields.setdefault("you_bench", msg("quick.why.ability_bench"))
-    if form.ask == "checkup" and any(c in ("burned", "asleep") for s in (form.you, form.opp) for c in s.conditions):
-        result.fields.setdefault("coins", msg("quick.why.checkup_coins"))
-    if form.ask == "attack" and "confused" in form.you.conditions:
-        result.fields.setdefault("coins", msg("quick.why.confused_coins"))
-    if "bench" in result.fields:
-        reason = result.fields.pop("bench")
-        result.fields.setdefault("you_bench", reason)
-        result.fields.setdefault("opp_bench", reason)
-        if form.you.bench or form.opp.bench:
-            result.fields.setdefault("choose", msg("quick.why.choose"))
-    for key in ("coins", "choose", "found"):  # given before: still shown
-        if getattr(form, key) and key not in result.fields:
-            result.fields[key] = msg("quick.why.given")
-    for key in ("you", "opp"):
-        for part in ("bench", "hand"):
-            if getattr(form.side(key), part) and f"{key}_{part}" not in result.fields:
-                result.fields[f"{key}_{part}"] = msg("quick.why.given")
+        result.texts.append(result.trainer.card.get("text") or {})
+    result.fields = fields(form, result.texts)
 
 
 def _missing(result: Plan) -> None:

@@ -115,9 +115,7 @@ def context(request: Request, answer: Any, status_problem: str | None = None) ->
     lang = form.lang
     t = labels(lang)
     ruling = answer.ruling
-    fields = dict(plan.fields)
-    if answer.need:
-        fields.setdefault(answer.need, None)
+    fields = answer.fields  # what the question needs shown: judgebot.quick.needs, nowhere else
     chosen_attack = next((o for o in plan.attacks if o.value == form.attack), None)
     chosen_ability = next((o for o in plan.abilities if o.value == form.ability), None)
     problem = None
