@@ -31,6 +31,7 @@ TYPE_LETTERS = {"G": "grass", "R": "fire", "W": "water", "L": "lightning", "P": 
                 "D": "darkness", "M": "metal", "N": "dragon", "C": "colorless", "Y": "fairy"}
 _COUNT = re.compile(r"^(?:(\d{1,2})\s*[x×*]?\s+(.+)|(.+?)\s*[x×*]\s*(\d{1,2}))$", re.I)
 MAX_ENERGY = 12  # Energy on one Pokémon the quick page takes (the format allows 60)
+LIST_SEP = {"en": ", ", "ko": ", ", "ja": "、", "zh": "、"}
 
 
 @dataclass
@@ -253,7 +254,7 @@ def _type_of(word: str | None) -> str | None:
 
 def energy_text(types: list[str], lang: str) -> str:
     """Energy as the page writes it in the Energy field: type words of `lang`."""
-    return ", ".join(render(Term(f"type.{t}"), lang) if t in TYPES else t for t in types)
+    return LIST_SEP[lang].join(render(Term(f"type.{t}"), lang) if t in TYPES else t for t in types)
 
 
 def cost_energy(cost: list[str], card: dict | None) -> list[str]:

@@ -146,8 +146,9 @@ def context(request: Request, answer: Any, status_problem: str | None = None) ->
     summaries = {}
     for key in ("you", "opp"):  # what a folded side holds, on its summary line
         side = form.side(key)
-        bits = [f"{t.energy}: {side.energy}"] if side.energy else []
-        bits += [f"{t.counters}: {side.counters}"] if side.counters else []
+        colon = "：" if lang in ("ja", "zh") else ": "
+        bits = [f"{t.energy}{colon}{side.energy}"] if side.energy else []
+        bits += [f"{t.counters}{colon}{side.counters}"] if side.counters else []
         bits += [", ".join(_term(f"condition.{c}", lang) for c in side.conditions)] if side.conditions else []
         bits += [side.tool] if side.tool else []
         summaries[key] = " · ".join(bits)
