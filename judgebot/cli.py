@@ -220,7 +220,7 @@ def index(
 
 @app.command()
 def check(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Scenario files or directories (every *.yaml, recursively)."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Scenario files or directories (every *.yaml, recursively); - reads one scenario from standard input."),
     verify: bool = typer.Option(False, "--verify", help="Compare each ruling with the scenario's `expect`; exit 1 if one does not hold."),
     json_: bool = JsonOpt,
     lang: Optional[str] = typer.Option(None, "--lang", metavar="ja|zh|ko|en",
@@ -361,7 +361,8 @@ def cards(
     procedure: Optional[List[ProcedureName]] = typer.Option(None, "--procedure", help="Quick-reference card of a procedure (repeatable; 'all' for every one)."),
     lang: Optional[CardLang] = typer.Option(None, "--lang", help="Card language: citations are followed to the document of this language (default: each citation's own; ja for the rest); en: the English rendering (unofficial) of each record."),
     page: PageSize = typer.Option(PageSize.a4, "--page", help="Paper size."),
-    card: CardSize = typer.Option(CardSize.poker, "--card", help="Card size: 63x88 mm (trading card) or A7 (74x105 mm)."),
+    real: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="A real card's rulings sheet (repeatable): its text and whether the engine applies it, the FAQs about it, one worked ruling; a name in any language, OBF 125 or sv03-125. Without --lang, in the language the name is written in."),
+    size: CardSize = typer.Option(CardSize.poker, "--size", help="Card size: 63x88 mm (trading card) or A7 (74x105 mm). (--card 63x88 and --card a7 are read as the size, as before.)"),
     output: Path = typer.Option(Path("judgebot-cards.pdf"), "--output", "-o", metavar="FILE", help="The PDF to write."),
     json_: bool = JsonOpt,
 ) -> None:
@@ -371,7 +372,10 @@ def cards(
         from judgebot.cards import Selection, build_cards
         from judgebot.present.streams import text_argument
 
+        sizes = [c for c in real or [] if c in {s.value for s in CardSize}]  # --card a7: the old spelling of --size
+        card = CardSize(sizes[-1]) if sizes and size is CardSize.poker else size
         selection = Selection(
+            cards=[text_argument(c, "--card") for c in real or [] if c not in sizes],
             citations=[text_argument(c, "the citation") for c in citations or []],
             chapter=text_argument(chapter, "--chapter") if chapter is not None else None,
             query=text_argument(query, "--query") if query is not None else None,
@@ -433,7 +437,8 @@ COMMAND_EXAMPLES = {
               "judgebot check --lang ja rulings/guide-ja_II-B-07_faq-1.yaml"],
     "ingest": ["judgebot ingest --out corpus/", "judgebot ingest --sources my-sources/ --out corpus/"],
     "cards": ["judgebot cards I-A-03 II-B-07/faq-1 -o cards.pdf",
-              "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --card a7"],
+              "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --size a7",
+              'judgebot cards --card "Iron Hands ex" --lang ja -o iron-hands.pdf'],
     "serve": ["judgebot serve", "judgebot serve --port 8080 --workers 4"],
     "schema": ["judgebot schema -o judgebot-scenario.schema.json", "judgebot schema catalog"],
     "examples": ["judgebot examples", "judgebot examples attack/weakness-x2 --copy my-rulings",

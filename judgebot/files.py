@@ -85,6 +85,24 @@ def read_input(path: Path | str, limit: int) -> bytes:
     return data
 
 
+STDIN_NAME = "<stdin>"
+
+
+def read_stdin(limit: int, stream: BinaryIO | None = None) -> bytes:
+    """Standard input (`judgebot check -`), never more than `limit` bytes: reading
+    stops one byte past the limit, so a stream without end is refused, not held."""
+    import sys
+
+    stream = stream if stream is not None else sys.stdin.buffer
+    try:
+        data = stream.read(limit + 1)
+    except OSError as exc:
+        raise FileProblem(STDIN_NAME, f"cannot read standard input: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise FileProblem(STDIN_NAME, f"is over the limit of {limit:,} bytes")
+    return data
+
+
 WHAT_OUTPUT_TAKES = "expected a regular file or a new file name"
 
 

@@ -68,7 +68,7 @@ def _plain(args: list[str], request: dict, flags: dict[str, str], options: dict[
     while i < len(args):
         arg = args[i]
         i += 1
-        if not arg.startswith("-"):
+        if not arg.startswith("-") or (arg == "-" and many):  # `check -`: standard input
             if many:
                 request[positional].append(convert(arg))
             elif request[positional] is None:

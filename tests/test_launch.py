@@ -117,7 +117,9 @@ def monkeypatch_module():
     (["-q", "a", "--lang=zh", "b", "--verify", "--json"],
      {"paths": [Path("a"), Path("b")], "verify": True, "json_": True, "lang": "zh", "quiet": True}),
     (["a", "-q", "--quiet"], None), (["a", "--lang", "all"], None), (["a", "--lang"], None),
-    (["--verify"], None), (["a", "-"], None), (["a", "--help"], None), (["a", "--json=yes"], None),
+    (["--verify"], None), (["a", "--help"], None), (["a", "--json=yes"], None),
+    (["a", "-"], {"paths": [Path("a"), Path("-")], "verify": False, "json_": False, "lang": None,
+                  "quiet": False}),  # `-`: standard input
 ])
 def test_plain_check(args, expected):
     assert plain_check(args) == expected

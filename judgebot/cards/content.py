@@ -18,7 +18,7 @@ LABELS = {
     "see": {"ja": "参照", "zh": "参照", "ko": "참조", "en": "See"},
 }
 
-KINDS = ("section", "faq", "example", "procedure", "glossary")
+KINDS = ("section", "faq", "example", "procedure", "glossary", "card", "ruling")  # card, ruling: a real card's sheet
 CARD_FONT_LANGS = ("ja", "zh", "ko")  # languages with their own glyph forms (and font)
 
 

@@ -26,6 +26,8 @@ KIND_COLORS = {
     "example": colors.HexColor("#3F6B35"),
     "procedure": colors.HexColor("#8E2435"),
     "glossary": colors.HexColor("#1E6B63"),
+    "card": colors.HexColor("#5B3F8C"),  # a real card's sheet (cards/real_card.py)
+    "ruling": colors.HexColor("#5B3F8C"),
 }
 FAQ_FILL = colors.HexColor("#FFF1DC")
 EXAMPLE_FILL = colors.HexColor("#EDF3EA")

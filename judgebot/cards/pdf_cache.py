@@ -32,6 +32,10 @@ def cache_key(selection, page: str, card: str) -> str:
     for name in ("reportlab", "fonttools", "cvttf-notosanscjk-regular", "cvttf-notosanscjk-bold"):
         digest.update(f"\0{name}={_version(name)}".encode())
     roots = {Path(judgebot.__file__).resolve().parent, data_dir().resolve(), packaged_data_dir().resolve()}
+    if getattr(selection, "cards", None):  # a card's sheet rules on a packaged ruling
+        from judgebot.examples import examples_dir
+
+        roots.add(examples_dir().resolve())
     for root in sorted(roots):
         for path, size, mtime in _files(root):
             digest.update(f"\0{path}\0{size}\0{mtime}".encode())

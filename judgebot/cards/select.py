@@ -70,7 +70,7 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
     procedures. Each record appears once."""
     if selection.is_empty():
         raise InputError(
-            "nothing to print: give citations, --chapter, --query, --glossary or --procedure"
+            "nothing to print: give citations, --chapter, --query, --glossary, --procedure or --card"
         )
     if selection.lang is not None and selection.lang not in CARD_LANGS:
         raise InputError(f"--lang {selection.lang!r}: cards are printed in ja, zh, ko or en")
@@ -90,6 +90,11 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
         items += glossary_items(selection.glossary, lang or "ja", corpus)
     for name in _procedure_names(selection.procedures):
         items.append(procedure_item(name, lang or "ja", corpus))
+    if selection.cards:
+        from judgebot.cards.real_card import card_items
+
+        for query in selection.cards:
+            items += card_items(query, lang, corpus)
     return items
 
 

@@ -17,6 +17,7 @@ class Selection:
     glossary: str | None = None  # "all" or a glossary kind
     procedures: list[str] = field(default_factory=list)  # names or "all"
     lang: str | None = None  # ja | zh | ko; None keeps each citation's own document
+    cards: list[str] = field(default_factory=list)  # real cards (--card NAME): each one's rulings sheet
 
     def is_empty(self) -> bool:
-        return not (self.citations or self.chapter or self.query or self.glossary or self.procedures)
+        return not (self.citations or self.chapter or self.query or self.glossary or self.procedures or self.cards)

@@ -87,12 +87,33 @@ def cards_in_play(scenario: Scenario) -> frozenset[str]:
 _IN_PLAY: dict[tuple, tuple] = {}
 
 
+# `judgebot check -`: the scenario read from standard input, shown as <stdin>.
+STDIN = Path("-")
+
+
 def check_file(path: Path, verify: bool = False, display: str | None = None, lang: str = "en") -> dict:
-    scenario = load_scenario(path, display)
+    if path is STDIN:
+        scenario = _stdin_scenario(display or "<stdin>")
+    else:
+        scenario = load_scenario(path, display)
     ruling = rule(scenario)
     if verify:
         verify_ruling(scenario, ruling)
     return ruling.to_dict(lang)
+
+
+def _stdin_scenario(display: str) -> Scenario:
+    """The scenario on standard input, under the limits of a file (size, UTF-8)."""
+    from judgebot.engine.format.scenario import load_scenario_text
+    from judgebot.engine.format.yaml_lines import LIMITS
+    from judgebot.errors import ScenarioError
+    from judgebot.files import FileProblem, read_stdin
+
+    try:
+        data = read_stdin(LIMITS.file_bytes)
+    except FileProblem as exc:
+        raise ScenarioError(display, None, "", exc.reason) from None
+    return load_scenario_text(data, display)
 
 
 def _yaml_files_under(folder: Path, problems: list | None = None) -> list[Path]:
@@ -116,10 +137,15 @@ def _yaml_files_under(folder: Path, problems: list | None = None) -> list[Path]:
 
 def scenario_files(paths: list[Path], problems: list | None = None) -> list[tuple[Path, str]]:
     """Files to check, with the name to show: a directory means every *.yaml in it,
-    recursively, sorted. A path that does not exist or a folder that cannot be read is
+    recursively, sorted; `-` is standard input (STDIN, shown as <stdin>). A path that does not exist or a folder that cannot be read is
     raised, or with a `problems` list added to it as (name, error) and the rest read."""
     found: list[tuple[Path, str]] = []
     for path in paths:
+        if str(path) == "-":  # standard input, read once
+            if any(p is STDIN for p, _ in found):
+                raise InputError("-: standard input can be read only once; give `-` once")
+            found.append((STDIN, "<stdin>"))
+            continue
         path = Path(path)
         if path.is_dir():
             found += [(f, str(f)) for f in _yaml_files_under(path, problems)]

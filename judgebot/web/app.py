@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from judgebot import __version__
 from judgebot.errors import InputError, JudgebotError, ScenarioError, UnknownIdError, shorten
-from judgebot.web import card_routes, service, views
+from judgebot.web import card_routes, quick_routes, service, views
 from judgebot.web.views import LANG_NAMES
 
 MAX_BODY = 1024 * 1024  # bytes: a scenario is a few KB; the parser's own file limit is 1 MB
@@ -401,6 +401,7 @@ def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = T
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/schema/{which}.json", api_schema),
         *card_routes.routes(page),  # real cards (web/card_routes.py)
+        *quick_routes.routes(page),  # the quick ruling (web/quick_routes.py)
         Mount("/static", StaticFiles(packages=[("judgebot.web", "static")]), name="static"),
     ]
     app = JudgebotApp(routes=routes, lifespan=lifespan,

@@ -59,10 +59,16 @@ async def api_cards(request: Request) -> Response:
 
 def routes(page: Callable[..., Response]) -> list[Route]:
     async def card_page(request: Request) -> Response:
+        from judgebot.i18n import msg, render
+        from judgebot.web.card_view import card_view
+
         query = request.query_params.get("q")
         lang = _lang(request)
         doc = await run_in_threadpool(_card, _query(request, "q"), lang) if query else None
-        return page("card.html", query=query or "", lang=lang, card=doc)
+        view = await run_in_threadpool(card_view, doc, lang) if doc else None
+        labels = {key: render(msg(f"quick.card.{key}"), lang) for key in ("query", "look_up", "sheet")}
+        return page("card.html", query=query or "", lang=lang, card=doc, view=view, labels=labels,
+                    view_ability=render(msg("card.show.ability"), lang))
 
     return [
         Route("/card", card_page, name="card"),

@@ -305,6 +305,8 @@ class Reader(Format2Reader):
         return tuple(result)
 
     def effect_item(self, value: Any, path: str, origin: str) -> list[Effect]:
+        if isinstance(value, str):
+            value = {"card": value}  # a bare name is short for {card: NAME}
         if isinstance(value, dict) and "card" in value:
             raw = self.mapping(value, path, ("card",))
             entry = self.entry(raw["card"], _join(path, "card"), None)

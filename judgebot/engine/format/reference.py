@@ -66,13 +66,21 @@ def _sentence(text: str) -> str:
 
 
 def _asks(defs: dict) -> str:
-    parts = ['<a id="ask"></a>\n## Asks\n\n`ask:` takes exactly one of these; a `sequence` is a list of them (Format 2).\n']
+    parts = ['<a id="ask"></a>\n## Asks\n\n`ask:` takes exactly one of these; a `sequence` is a list of them (Format 2). '
+             '`ask: checkup` and `ask: retreat` are short for `{checkup: {}}` and `{retreat: {}}`.\n']
     for name, node in defs.items():
         if not name.startswith("ask_"):
             continue
         kind = name[4:]
-        if "properties" in node and node["properties"]:
-            parts.append(_section(name, f"ask `{kind}`", node, defs, intro=node.get("description", ""), level=3))
+        mapping = _mapping_of(node) if node.get("if", {}).get("type") == "string" else node
+        if "properties" in mapping and mapping["properties"]:
+            section = _section(name, f"ask `{kind}`", mapping, defs, intro=node.get("description", ""), level=3)
+            if mapping is not node:  # the shorthand: a bare string for the key it stands for
+                from judgebot.engine.format.schema import SHORT_ASKS
+
+                key = SHORT_ASKS[kind]
+                section += f"\nA bare string is short for `{key}`: `{kind}: NAME` is `{kind}: {{{key}: NAME}}`.\n"
+            parts.append(section)
         else:
             parts.append(f'<a id="{name}"></a>\n### ask `{kind}`\n\n{_sentence(node.get("description", ""))} '
                          f"It takes {'no keys (write `{}`)' if 'properties' in node else _takes(node, defs)}.\n")

@@ -19,9 +19,9 @@ from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk
 from judgebot.engine.format.format2 import does_of
 from judgebot.engine.format.reader import Reader, _join
 from judgebot.engine.format.realcards import RealCardReader
-from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BOARD_SPOT, BOARDLESS_ASKS, COIN_ALIASES,
+from judgebot.engine.format.schema import (ASK_KINDS, ASKS, BARE_ASKS, BOARD_SPOT, BOARDLESS_ASKS, COIN_ALIASES,
                                            END_CONDITIONS, EXPECT, HAND_POKEMON, MAX_HP, MAX_TURN, PLAYER, POKEMON,
-                                           POSITION_RE, ROOT, SEQUENCE_ASKS, STADIUM, TURN, keys)
+                                           POSITION_RE, ROOT, SEQUENCE_ASKS, SHORT_ASKS, STADIUM, TURN, keys)
 from judgebot.engine.format.validate import describe, validate
 from judgebot.engine.format.yaml_lines import LIMITS, decode_utf8, load_yaml, read_yaml_file
 from judgebot.errors import ScenarioError
@@ -36,6 +36,12 @@ EXPECT_KEYS = keys(EXPECT)
 BOARD_FIELDS = keys(BOARD_SPOT)
 # Conditions that replace one another (guide-ja Ⅰ-F): at most one of them at a time.
 ROTATION_CONDITIONS = ("asleep", "confused", "paralyzed")
+
+
+def own_names(used: tuple[str, ...], abilities) -> tuple[str, ...]:
+    """A record of Abilities used, each name as the Ability it names is called (a real
+    card's Ability may be written in any of its languages: Trade is とりひき)."""
+    return tuple(next((a.name for a in abilities if a.named(name)), name) for name in used)
 
 
 def load_scenario(path: Path | str, display: str | None = None) -> Scenario:
@@ -71,6 +77,8 @@ class ScenarioReader(RealCardReader, Reader):
             raise ScenarioError(self.file, 1, "", "the file is empty; expected a scenario mapping with an `ask`",
                                 column=1)
         raw = self.mapping(data, "", ROOT_KEYS, required=("ask",))
+        if isinstance(raw["ask"], str) and raw["ask"] in BARE_ASKS:
+            raw["ask"] = {raw["ask"]: {}}  # `ask: checkup` is short for {checkup: {}}
         self.raw_root = raw  # real cards are narrowed by what the ask names
         ask_kind = self.ask_kind(raw["ask"])
         boardless = ask_kind in BOARDLESS_ASKS
@@ -91,6 +99,8 @@ class ScenarioReader(RealCardReader, Reader):
         if raw.get("expect") is not None:
             scenario.expect = self.expect(raw["expect"], "expect", scenario)
         self.hp_left(scenario)
+        scenario.turn.abilities_used = own_names(scenario.turn.abilities_used,
+                                                 [a for m in scenario.players["you"].pokemon() for a in m.abilities])
         scenario.cards = self.uses
         scenario.warnings = self.warnings
         return scenario
@@ -198,6 +208,7 @@ class ScenarioReader(RealCardReader, Reader):
             mon.under = self.under(raw["under"], p("under"), mon, side)
         mon.line = self.evolution_line(raw, path)
         self.finish_real(mon, real, path)
+        mon.abilities_used = own_names(mon.abilities_used, mon.abilities)  # in any of the card's languages
         return mon
 
     def under(self, value: Any, path: str, mon: Pokemon, side: str) -> tuple:
@@ -299,9 +310,13 @@ class ScenarioReader(RealCardReader, Reader):
         path = f"ask.{kind}"
         return getattr(self, f"ask_{kind}")(value[kind], path, scenario)
 
+    def short_ask(self, value: Any, kind: str) -> Any:
+        """`attack: NAME` is short for {name: NAME}; `ability: NAME` too, `play: NAME` and
+        `bench: NAME` for {card: NAME} (schema.SHORT_ASKS)."""
+        return {SHORT_ASKS[kind]: value} if isinstance(value, str) else value
+
     def ask_attack(self, value: Any, path: str, scenario: Scenario) -> AttackAsk:
-        if isinstance(value, str):
-            value = {"name": value}  # `attack: NAME` is short for {name: NAME}
+        value = self.short_ask(value, "attack")
         raw = self.mapping(value, path, ASK_KEYS["attack"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
@@ -379,6 +394,7 @@ class ScenarioReader(RealCardReader, Reader):
         return RetreatAsk(to=to, resolve=self.resolve_flag(raw, path))
 
     def ask_ability(self, value: Any, path: str, scenario: Scenario) -> AbilityAsk:
+        value = self.short_ask(value, "ability")
         raw = self.mapping(value, path, ASK_KEYS["ability"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
@@ -457,11 +473,13 @@ class ScenarioReader(RealCardReader, Reader):
         )
 
     def ask_bench(self, value: Any, path: str, scenario: Scenario) -> BenchAsk:
+        value = self.short_ask(value, "bench")
         raw = self.mapping(value, path, ASK_KEYS["bench"], required=("card",))
         return BenchAsk(card=self.hand_pokemon(raw["card"], _join(path, "card")), resolve=self.resolve_flag(raw, path),
                         path=path)
 
     def ask_play(self, value: Any, path: str, scenario: Scenario) -> PlayAsk:
+        value = self.short_ask(value, "play")
         raw = self.mapping(value, path, ASK_KEYS["play"], required=("card",))
         card = self.text(raw["card"], _join(path, "card"))
         entry = self.catalog.lookup(card) if self.catalog else None

@@ -585,6 +585,10 @@ ASK_KINDS = ("attack", "retreat", "ability", "evolve", "bench", "play", "attach"
              "setup", "sequence")
 # Asks that take `resolve: true` and may be an entry of a `sequence` (Format 2).
 RESOLVING_ASKS = ("attach", "evolve", "bench", "play", "ability", "retreat")
+# Shorthand for people typing YAML: asks written as a bare string (`ask: {attack: Burning
+# Darkness}`, `ask: checkup`): the key the string stands for, and asks with nothing to give.
+SHORT_ASKS = {"attack": "name", "ability": "name", "play": "card", "bench": "card"}
+BARE_ASKS = ("checkup", "retreat")
 SEQUENCE_ASKS = RESOLVING_ASKS + ("attack",)
 RESOLVE: Field = ("bool", "carry it out and rule on the board it leaves (Format 2)")
 END_CONDITIONS: dict[str, Field] = {
@@ -794,10 +798,12 @@ def definitions() -> dict[str, dict]:
         "evolution_line": _list(ref("text"), "a list [Basic, Stage 1]") | {"description": "[Basic, Stage 1]"},
         "filter": _mapping(FILTER, "which Pokémon: every key given must hold"),
         "effect": _effect(),
-        "effect_item": {"if": {"type": "object", "required": ["card"]},
-                        "then": {"type": "object", "properties": {"card": ref("text")}, "additionalProperties": False},
-                        "else": ref("effect"),
-                        "description": "a primitive effect, or {card: NAME} of the card catalog"},
+        "effect_item": {"if": {"type": "string"}, "then": ref("text"),  # a bare name: short for {card: NAME}
+                        "else": {"if": {"type": "object", "required": ["card"]},
+                                 "then": {"type": "object", "properties": {"card": ref("text")},
+                                          "additionalProperties": False},
+                                 "else": ref("effect")},
+                        "description": "a primitive effect, or {card: NAME} (or just NAME) of a card"},
         "effect_list": _list(ref("effect_item")) | {"description": "effects: primitives, or {card: NAME}"},
         "action": _action(),
         "actions": _list(ref("action"), "a list of actions ({place_counters: …}, …)")
@@ -848,7 +854,11 @@ def definitions() -> dict[str, dict]:
         "player": _mapping(PLAYER, "a player's side of the board"),
         "stadium": {"if": {"type": "string"}, "then": ref("text"), "else": _mapping(STADIUM),
                     "description": "the Stadium: a catalog name, {card, owner} or {name, owner, effects}"},
-        "ask": _ask(ASK_KINDS, f"unknown ask {{key!r}}; expected one of {', '.join(ASK_KINDS)}"),
+        "ask": {"if": {"type": "string"},  # `ask: checkup` is short for `ask: {checkup: {}}`
+                "then": {"enum": list(BARE_ASKS),
+                         "x-message": f"expected a mapping with exactly one of {', '.join(ASK_KINDS)} (or just "
+                                      f"{' or '.join(BARE_ASKS)}), got {{got}}"},
+                "else": _ask(ASK_KINDS, f"unknown ask {{key!r}}; expected one of {', '.join(ASK_KINDS)}")},
         "sequence_entry": _ask(SEQUENCE_ASKS, f"{{key!r}} cannot be an entry of a sequence; expected one of "
                                               f"{', '.join(SEQUENCE_ASKS)}"),
         "end_conditions": _mapping(END_CONDITIONS, "what holds for a player"),
@@ -870,9 +880,11 @@ def definitions() -> dict[str, dict]:
             defs["ask_sequence"]["x-messages"]["minItems"] = "expected at least one ask"
         else:
             defs[f"ask_{kind}"] = _mapping(fields, description, required=required)
-    # `attack: NAME` is short for `attack: {name: NAME}` (SCENARIOS.md "Real cards").
-    defs["ask_attack"] = {"if": {"type": "string"}, "then": ref("text"), "else": defs["ask_attack"],
-                          "description": defs["ask_attack"].get("description", "")}
+    # `attack: NAME` is short for `attack: {name: NAME}` (SCENARIOS.md "Real cards"); so are
+    # `ability: NAME`, and `play: NAME`, `bench: NAME` for {card: NAME} (SHORT_ASKS).
+    for kind in SHORT_ASKS:
+        defs[f"ask_{kind}"] = {"if": {"type": "string"}, "then": ref("text"), "else": defs[f"ask_{kind}"],
+                               "description": defs[f"ask_{kind}"].get("description", "")}
     return defs
 
 
