@@ -78,7 +78,8 @@ _FOLLOWS_FLIP = re.compile(r"^(If (heads|tails|both|all|either|any|at least|none
 def _group_coins(sentences: list[str]) -> list[str]:
     grouped: list[str] = []
     for s in sentences:
-        if grouped and grouped[-1].startswith(("Flip ", "Your opponent flips")) and _FOLLOWS_FLIP.match(s):
+        if grouped and (grouped[-1].startswith(("Flip ", "Your opponent flips")) or
+                        re.search(r"flips (?:a coin|\d+ coins)\.$", grouped[-1])) and _FOLLOWS_FLIP.match(s):
             grouped[-1] = grouped[-1] + " " + s
         else:
             grouped.append(s)
@@ -269,6 +270,8 @@ def per(phrase: str, ctx: Context) -> dict:
         elif m.group(3) != "Pokémon":
             raise NotRead(f"counting {phrase!r}")
         return {"pokemon": side, **({"match": f} if f else {})}
+    if p in ("Benched Pokémon (both yours and your opponent's)", "Benched Pokémon (yours and your opponent's)"):
+        return {"pokemon": "both", "match": {"position": "bench"}}
     m = re.match(r"^of your Benched Pokémon that has any damage counters on it$", p)
     if m:
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
@@ -348,6 +351,10 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     if m:
         bound = "at_most" if m.group(3) == "fewer" else "at_least"
         return {"hand": "opponent" if m.group(1) == "your opponent" else "own", bound: int(m.group(2))}, False
+    m = re.match(r"^you (don't )?have exactly (\d+) cards in your hand$", c)
+    if m:
+        n = int(m.group(2))
+        return {"hand": "own", "at_least": n, "at_most": n}, bool(m.group(1))
     if c in ("you have no cards in your hand",):
         return {"hand": "own", "at_most": 0}, False
     m = re.match(r"^there are (\d+) or fewer cards in your deck$", c)
@@ -443,6 +450,15 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
                 first = first or exc
                 continue
             ctx.used(name)
+            return pieces
+    for joint in (", and ", " and "):
+        if joint in s:
+            left, right = s.split(joint, 1)
+            try:
+                pieces = sentence(left + ".", ctx) + clause(right, ctx)
+            except NotRead:
+                continue
+            ctx.used("compound.and")
             return pieces
     raise first or NotRead(s)
 
@@ -574,9 +590,12 @@ def _recover(m, ctx):
 @template("energy.discard", r"Discard (an|a|all|\d+|up to \d+) (?:(Basic |Special )?" + TYPE + r" |Basic |Special )?Energy(?: cards?)? from (.+?)\.")
 def _discard_energy(m, ctx):
     how = m.group(1)
-    if "up to" in how or m.group(2) or "Special " in m.group(0).split(" from ")[0]:
+    kind = m.group(0).split(" from ")[0]
+    if "up to" in how or "Basic " in kind:
         raise NotRead("a discard of Energy by kind or up to")
     fields = {"type": m.group(3)} if m.group(3) else {}
+    if "Special " in kind:
+        fields["special"] = True
     if how == "all":
         fields["all"] = True
     else:
@@ -676,6 +695,27 @@ def _extra_prize(m, ctx):
     if m.group(1):
         effect["against"] = {"position": "active"}
     return [("effect", effect)]
+
+
+@template("attack.first_turn", r"If you go first, you can use this attack during your first turn\.")
+def _first_turn(m, ctx):
+    return [("key", ("usable_first_turn", True))]
+
+
+@template("energy.to_hand", r"Put (an|a|all|\d+) (?:" + TYPE + r" )?Energy attached to (.+?) into (?:your|their) hand\.")
+def _energy_to_hand(m, ctx):
+    fields = {"type": m.group(2)} if m.group(2) else {}
+    if m.group(1) == "all":
+        fields["all"] = True
+    else:
+        fields["count"] = num(m.group(1))
+    return [("do", {"discard_energy": {"from": one_pokemon(m.group(3), ctx), **fields, "to": "hand"}})]
+
+
+@template("coins.each_heads", r"Flip (\d+) coins\. For each heads, (.+?)\.")
+def _each_heads(m, ctx):
+    once = clause(m.group(2), ctx)
+    return [p for _ in range(int(m.group(1))) for p in v.coin(once, [], ctx)]
 
 
 @template("win", r"you win this game\.")
@@ -807,6 +847,7 @@ _FOLLOWS = re.compile(r"^(?:You may (?:discard|put|reveal|attach) (?:that|those|
 
 
 def listed(s: str, previous: str | None = None) -> str | None:
+    """Why a sentence is listed and not applied (reading.WHY), or None."""
     if previous and _FOLLOWS.match(s):
         return previous
     if _DECK.match(s):
@@ -832,8 +873,14 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             pieces.append(("listed", why))
             ctx.used(f"listed.{why}")
             continue
+        body = s
+        if body.startswith("Then, "):
+            body = body[6].upper() + body[7:]
+        if body.startswith("If you do, "):
+            _first(pieces)
+            body = body[11].upper() + body[12:]
         try:
-            got = sentence(s, ctx)
+            got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
         for kind, payload in got:
@@ -844,6 +891,14 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     return pieces, notes
 
 
+def _first(pieces: list[Piece]) -> None:
+    """"X. If you do, Y.": Y only if X was done (Ⅱ-E-20) — X is marked `first`."""
+    if not pieces or pieces[-1][0] != "do":
+        raise NotRead("\"If you do\" after what is not an action")
+    (kind, fields), = pieces[-1][1].items()
+    pieces[-1] = ("do", {kind: {**fields, "first": True}})
+
+
 def _damage_to_new_active(pieces: list[Piece], amount: int, ctx: Context) -> None:
     """"… to the Active Spot. This attack does N damage to the new Active Pokémon.": the
     switch comes before damage (step 3), and the damage only if it was done (Ⅱ-E-20)."""
@@ -852,7 +907,10 @@ def _damage_to_new_active(pieces: list[Piece], amount: int, ctx: Context) -> Non
     number, _ = printed_damage(ctx.damage)
     for i in range(len(pieces) - 1, -1, -1):
         kind, payload = pieces[i]
-        if kind == "do" and "switch" in payload and payload["switch"].get("side") == "opponent" and number == amount:
+        if kind == "do" and "switch" in payload and payload["switch"].get("side") == "opponent" \
+                and number in (amount, None):
             pieces[i] = ("do", {"switch": {**payload["switch"], "at": "before_damage", "first": True}})
+            if number is None:
+                pieces.append(("key", ("damage", amount)))
             return
     raise NotRead("damage to the new Active Pokémon")
