@@ -45,6 +45,20 @@ class Filter:
     healed_this_turn: bool | None = None  # extension: Ⅱ-E-27
     has_tool: bool | None = None  # extension: "a Pokémon that has a Tool attached" (Ⅱ-D-06)
     has_energy: tuple[str, ...] | None = None  # extension: has Energy of one of these types attached (Ⅱ-D-06)
+    # Extensions for card text (judgebot.cardtext): "non-{D} Pokémon", "that has any damage
+    # counters on it", "Poisoned Pokémon" / "affected by a Special Condition" (("any",)).
+    not_types: tuple[str, ...] | None = None
+    damaged: bool | None = None
+    conditions: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A target the text lets its player pick (`{choose: FILTER}`: the next position of the
+    ask's `choose` list, else the first that matches) or means all of (`{each: FILTER}`)."""
+
+    how: str  # choose | each
+    filter: Filter
 
 
 @dataclass
@@ -113,7 +127,7 @@ class Ability:
 
 @dataclass
 class BenchHit:
-    target: str
+    target: "str | Choice"
     amount: int
     weakness_resistance: bool = False  # "unless stated": Ⅱ-B-08
 
@@ -125,6 +139,8 @@ class Attack:
     damage: "int | Formula | None" = None
     ignore_weakness_resistance: bool = False
     ignore_defender_effects: bool = False
+    ignore_weakness: bool = False  # extension: "isn't affected by Weakness" (Ⅱ-B-06)
+    ignore_resistance: bool = False  # extension: "isn't affected by Resistance" (Ⅱ-B-06)
     self_damage: int = 0
     bench_damage: tuple[BenchHit, ...] = ()
     fails_on_tails: bool = False
@@ -274,6 +290,7 @@ class AttackAsk:
     by: str = "you.active"
     targets: tuple[str, ...] = ("opponent.active",)
     path: str = "ask.attack"  # its key path (an ask inside a sequence: ask.sequence[N].attack)
+    choose: tuple[str, ...] = ()  # the choices its text gives, in the order the text asks for them
     kind = "attack"
 
 
@@ -289,6 +306,7 @@ class AbilityAsk:
     name: str
     by: str = "you.active"
     resolve: bool = False
+    choose: tuple[str, ...] = ()
     kind = "ability"
 
 
@@ -337,6 +355,7 @@ class PlayAsk:
     pay: tuple[dict, ...] | None = None
     resolve: bool = False
     do: tuple[Action, ...] = ()  # Format 2: what it does (resolve: true)
+    choose: tuple[str, ...] = ()
     kind = "play"
 
 

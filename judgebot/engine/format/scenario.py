@@ -293,9 +293,10 @@ class ScenarioReader(Reader):
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
         attacker = scenario.at(by)
+        choose = self.choose(raw, path, scenario)
         if self.resolving and attacker.attack(name) is None:
             # In a sequence the attacker may be evolved by an ask before it: checked when it is ruled.
-            return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path)
+            return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path, choose=choose)
         if attacker.attack(name) is None:
             have = ", ".join(a.name for a in attacker.attacks) or "none given"
             self.fail(_join(path, "name"), f"{attacker.name} at {by} has no attack {name!r}; its attacks: {have}")
@@ -307,8 +308,17 @@ class ScenarioReader(Reader):
                       f"{{card: {name}, cost: [...]}})" if attacker.attack(name).cites
                       else f"missing required key 'cost' for {name} ([] for an attack that needs no Energy)")
         for index, hit in enumerate(attacker.attack(name).bench_damage):
-            self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
-        return AttackAsk(name=name, by=by, targets=targets, path=path)
+            if isinstance(hit.target, str):
+                self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
+        return AttackAsk(name=name, by=by, targets=targets, path=path, choose=choose)
+
+    def choose(self, raw: dict, path: str, scenario: Scenario) -> tuple[str, ...]:
+        """`choose` (Real cards): the Pokémon the text lets its player choose, in the order the
+        text asks for them; each must be in play (whether it may be chosen is ruled)."""
+        if "choose" not in raw:
+            return ()
+        return tuple(self.list_or_one(raw["choose"], _join(path, "choose"),
+                                      lambda v, p: self.position(v, p, scenario)))
 
     def targets(self, raw: dict, path: str, scenario: Scenario) -> tuple[str, ...]:
         targets = ("opponent.active",)
@@ -364,7 +374,7 @@ class ScenarioReader(Reader):
         if all(a.name != name for a in holder.abilities):
             have = ", ".join(a.name for a in holder.abilities) or "none given"
             self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
-        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path))
+        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path), choose=self.choose(raw, path, scenario))
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         if isinstance(value, str):
@@ -444,7 +454,7 @@ class ScenarioReader(Reader):
             self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
         do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else (entry.do if entry is not None else ())
         return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
-                       resolve=self.resolve_flag(raw, path), do=do)
+                       resolve=self.resolve_flag(raw, path), do=do, choose=self.choose(raw, path, scenario))
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
         raw = self.mapping(value, path, ASK_KEYS["attach"], required=("energy", "to"))
