@@ -51,6 +51,7 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "provides": ("guide-ja:II-D-08",),
     "energy_units": ("guide-ja:II-E-39",),
     "energy_type": ("guide-ja:II-E-39",),
+    "extra_prizes": ("guide-ja:I-D",),
 }
 # A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
 COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
@@ -136,6 +137,13 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
         if has != filter_.has_ability:
             return False
+    if filter_.not_types is not None and set(filter_.not_types) & set(target.types):
+        return False
+    if filter_.damaged is not None and filter_.damaged != (target.damage > 0):
+        return False
+    if filter_.conditions is not None and not (
+            set(filter_.conditions) & set(target.conditions) or ("any" in filter_.conditions and target.conditions)):
+        return False
     return True
 
 
@@ -432,6 +440,8 @@ def what_msg(effect: Effect) -> Msg:
         return msg(f"effect.{kind}.{how}", n=get(how))
     if kind == "prizes_reduced":
         return msg("effect.prizes_reduced", n=get("amount", 1))
+    if kind == "extra_prizes":
+        return msg("effect.extra_prizes", n=get("amount", 1))
     if kind == "weakness":
         return msg("effect.weakness", type=Term(f"type.{get('type')}"))
     if kind == "trigger":
@@ -508,4 +518,13 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.name_prefix", names=Joined(filter_.name_prefix, sep="effect.filter.or")))
     if filter_.evolved_from_this_turn is not None:
         parts.append(msg("effect.filter.evolved_from", names=Joined(filter_.evolved_from_this_turn, sep="effect.filter.or")))
+    if filter_.not_types is not None:
+        parts.append(msg("effect.filter.not_types", types=Joined(tuple(Term(f"type.{t}") for t in filter_.not_types),
+                                                                 sep="effect.filter.or")))
+    if filter_.damaged is not None:
+        parts.append(msg("effect.filter.damaged." + ("yes" if filter_.damaged else "no")))
+    if filter_.conditions is not None:
+        parts.append(msg("effect.filter.conditions", conditions=Joined(tuple(
+            msg("effect.filter.conditions.any") if c == "any" else Term(f"condition.{c}")
+            for c in filter_.conditions), sep="effect.filter.or")))
     return Joined(tuple(parts), sep="effect.filter.and") if parts else msg("effect.filter.any")

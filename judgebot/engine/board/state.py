@@ -57,6 +57,12 @@ class State:
         self.last_trigger = None  # the trigger that worked last (an endless loop of them is named)
         self.prizes_drawn: dict[str, int] = {"you": 0, "opponent": 0}  # of `prize_cards`, taken so far
         self.extra_prizes: dict[str, int] = {"you": 0, "opponent": 0}  # taken by card text (take_prize)
+        self.knocked_out: set[str] = set()  # uids Knocked Out by an effect (knock_out), at the next check
+        # The choices the ask states for its text (`choose`), used in the order the text asks.
+        ask = scenario.ask
+        self.choices: tuple[str, ...] = tuple(getattr(ask, "choose", ()) or ())
+        self.choice_path = f"{getattr(ask, 'path', 'ask.' + ask.kind)}.choose"
+        self.chosen = 0
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None
         self._by_spot: dict[str, Pokemon] | None = None

@@ -294,7 +294,7 @@ class Reader(Format2Reader):
             self.fail(path, f"kind {kind} needs exactly one of {' or '.join(one_of)}")
         if kind == "weakness":
             fields.setdefault("value", (2, None))
-        if kind == "prizes_reduced":
+        if kind in ("prizes_reduced", "extra_prizes"):
             fields.setdefault("amount", 1)
         if kind == "provides":
             fields.setdefault("units", 1)

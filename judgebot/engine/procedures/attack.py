@@ -22,7 +22,7 @@ from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context,
 from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
                                           matches, not_applying_msg)
 from judgebot.engine.board.energy import attached_msg, check_cost
-from judgebot.engine.board.model import AttackAsk, Attack, Formula, Pokemon, Scenario, other
+from judgebot.engine.board.model import AttackAsk, Attack, Choice, Formula, Pokemon, Scenario, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -67,6 +67,7 @@ class Resolution:
         self.coins = Coins(tuple(scenario.coins), file=scenario.file, line=scenario.line_of("coins"))
         self.defending_uid: str | None = None
         self.events: list = []
+        self.dealt: dict[str, int] = {}  # uid -> attack damage done (a text that heals that much)
 
     @property
     def board(self) -> Board:
@@ -77,7 +78,7 @@ class Resolution:
                        source=self.attack.name, self_uid=self.attacker.uid, attacker_uid=self.attacker.uid,
                        defending_uid=self.defending_uid, by_attack=True, cites=tuple(self.attack.cites),
                        coins=self.coins, step_cites=STEP_CITES.get(step, ()), scenario_file=self.scenario.file,
-                       events=self.events)
+                       events=self.events, dealt=self.dealt)
 
 
 def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
@@ -324,6 +325,10 @@ class _Where:
     def side(self, relative: str) -> str:
         return self.r.attacker.owner if relative == "own" else other(self.r.attacker.owner)
 
+    def many(self, choice: Choice) -> list[Pokemon]:
+        """The Pokémon a choice in the text means (each that matches, or the one chosen)."""
+        return card_effects.chosen(self.r.context("damage"), choice)
+
 
 def _base(r: Resolution) -> tuple[int, Msg | None, tuple[str, ...]]:
     """Step 1's number: printed, or counted on the board now (Ⅱ-B-01…03)."""
@@ -346,6 +351,10 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
         if attack.ignore_weakness_resistance:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.ignored", attack=attack.name), \
                 ("guide-ja:II-B-06",) + attack.cites
+        elif (attack.ignore_weakness or attack.ignore_resistance) and (target.is_active or wr_stated):
+            # "isn't affected by Weakness" / "… by Resistance": only that one (Ⅱ-B-06).
+            h.ignore_only = "weakness" if attack.ignore_weakness else "resistance"
+            h.wr_cite = ("guide-ja:II-B-06",) + attack.cites
         elif not target.is_active and not wr_stated:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), ("guide-ja:II-B-08",)
         h.ignore_defender_effects = attack.ignore_defender_effects and target.position == f"{other(mon.owner)}.active"
@@ -362,6 +371,12 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
             h.base_text, h.base_cites = said, cites
             hits.append(h)
     for extra in attack.bench_damage:
+        if isinstance(extra.target, Choice):
+            # A Pokémon the text lets its player choose, or each one it names (card text).
+            for target in card_effects.chosen(r.context("damage"), extra.target):
+                hits.append(hit(target, extra.amount, "attack" if target.is_active and target.owner != mon.owner
+                                else "bench", extra.weakness_resistance))
+            continue
         target = r.state.at(extra.target)
         if target is not None:
             hits.append(hit(target, extra.amount, "bench", extra.weakness_resistance))
@@ -390,6 +405,8 @@ def damage(r: Resolution) -> dict[str, int]:
                 continue
         amount = dmg.calculate(r.board, ruling, h)
         taken[h.target.uid] = taken.get(h.target.uid, 0) + amount
+        if h.kind != "self":
+            r.dealt[h.target.uid] = r.dealt.get(h.target.uid, 0) + amount
         h.target.damage += amount  # damage alone changes no effect in force: the board stays
         if amount > 0:
             r.attack_damage_from[h.target.uid] = h.attacker.owner
@@ -468,7 +485,7 @@ def finish(r: Resolution, knockouts: bool = True) -> None:
     """Step 7 (Ⅰ-D) on the board the steps before left, then Ⅰ-E (procedures.aftermath)."""
     ruling, state = r.ruling, r.state
     outcome = aftermath.knockouts(state, ruling, r.before, r.attack_damage_from, r.context, "attack",
-                                  r.attacker.uid) if knockouts else knockout.Outcome()
+                                  r.attacker.uid, r.attack.name) if knockouts else knockout.Outcome()
     aftermath.report(state, ruling, r.before, outcome, r.conditions_changed)
     if ruling.damage:  # by the spot each Pokémon is in at the end (or left)
         ruling.damage = {state.spot_of(uid): n for uid, n in ruling.damage.items()}

@@ -42,6 +42,7 @@ class Hit:
     attack_cites: tuple[str, ...] = ()  # the sections of the attack's card (catalog)
     base_text: Msg | None = None  # step 1 of a "+", "×" or "-" attack: what was counted
     base_cites: tuple[str, ...] = ()
+    ignore_only: str | None = None  # "weakness" or "resistance": the attack ignores only that one (Ⅱ-B-06)
 
 
 @dataclass
@@ -126,6 +127,11 @@ def _applies(ruling: Ruling, calc: Calc, step: str, found: tuple, changes: list)
     Benched Pokémon unless the attack says so (the step is recorded only when it would have
     mattered), and not when an effect has taken it away."""
     hit = calc.hit
+    if hit.ignore_only == step:
+        if any(x.type in hit.attacker.types for x in found):
+            _record(ruling, calc, step, msg(f"damage.ignored.{step}", target=hit.target.name, attack=hit.attack_name),
+                    _cite(step, *hit.wr_cite))
+        return False
     if not hit.weakness_resistance:
         if any(x.type in hit.attacker.types for x in found):
             _record(ruling, calc, step, msg(f"damage.wr.{step}", target=hit.target.name, why=hit.wr_note),
