@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine.board.model import TYPES, Action, Formula
-from judgebot.engine.format.schema import (ACTION_COMMON, ACTION_REQUIRED, ACTIONS, CAUSES, MAX_COUNT,
+from judgebot.engine.format.schema import (ACTION_COMMON, ACTION_REQUIRED, ACTIONS, CAUSES, MAX_COUNT, MAX_HP,
                                            DISCARD_KINDS, EVENTS, FORMULA, ONCE, PER_KEYS, RELATIVE_TARGETS,
                                            SIDES_FROM_CARD, TEST_KINDS, ZONES, keys)
 from judgebot.engine.format.validate import shape as _shape
@@ -201,6 +201,9 @@ class Format2Reader:
         if "match" in raw:
             options["match"] = self.filter(raw["match"], _join(path, "match"))
         return (what, counted, options)
+
+    def hp_bound(self, value: Any, path: str) -> int:
+        return self.ranged(value, path, 0, MAX_HP)
 
     def coin_count(self, value: Any, path: str):
         """How many coins: N, `until_tails`, or a `per` (a coin for each of what it counts)."""

@@ -407,7 +407,7 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
                                             "else": ("actions", "if not")}),
 }
 ACTION_REQUIRED = {
-    "place_counters": ("target", "count"), "move_counters": ("from", "to", "count"), "heal": ("target",),
+    "place_counters": ("target",), "move_counters": ("from", "to", "count"), "heal": ("target",),
     "condition": ("target",), "switch": ("side",), "attach_energy": ("to", "energy"),
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
     "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
