@@ -9,6 +9,7 @@ read (NotRead) — the whole text is then refused, never half-applied.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from judgebot.cardtext.reading import NotRead, Piece
@@ -22,7 +23,7 @@ def printed_damage(value: Any) -> tuple[int | None, str]:
         return None, ""
     if isinstance(value, int):
         return value, ""
-    m = _PRINTED.match(str(value))
+    m = _PRINTED.match(unicodedata.normalize("NFKC", str(value)))
     if not m:
         raise NotRead(f"printed damage {value!r}")
     sign = {"x": "×", "−": "-"}.get(m.group(2), m.group(2))

@@ -833,7 +833,7 @@ def _no_weakness(m, ctx):
 
 _DECK = re.compile(r"^(?:You may |Then, )?(?:[Dd]raw|[Ss]earch your deck|Search their deck|Look at the top|Look at the bottom|"
                    r"Reveal the top|Reveal the bottom|Shuffle your hand into your deck|[Dd]iscard the top|"
-                   r"Each player draws|Each player shuffles|Look at \d+ of your opponent's face-down Prize|"
+                   r"Each player draws|Each player shuffles|"
                    r"[Ss]huffle your deck|Shuffle the other cards|[Ss]huffle the revealed|Flip a coin until you get tails\. "
                    r"(?:For each heads, discard the top|Search your deck)|Flip \d+ coins\. For each heads, discard the top)")
 _HAND = re.compile(r"^(?:Discard a random card from your opponent's hand|Your opponent reveals their hand|"
@@ -854,6 +854,8 @@ def listed(s: str, previous: str | None = None) -> str | None:
         return "deck"
     if _HAND.match(s):
         return "hand"
+    if re.match(r"^(?:Look at|You may turn|Turn) (?:\d+|a|an|up to \d+) of (?:your|your opponent's) face-down Prize", s):
+        return "prizes"
     if re.match(r"^Put (?:up to \d+ |a |an |\d+ )?.*from your discard pile into your hand\.$", s):
         return "discard_pile"
     return None

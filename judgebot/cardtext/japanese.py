@@ -1,8 +1,814 @@
-"""Japanese card text → pieces (placeholder until its templates are written)."""
+"""Japanese card text → pieces (reading.Piece), by the templates the cards are printed with.
+
+The same pieces as the English templates give (judgebot.cardtext.english), so that the
+two prints of one card read the same; the guide's own words decide where a word has a
+rule of its own (「その後」 Ⅱ-E-20, 「のぞむなら」 Ⅱ-E-10, 「選び」 Ⅱ-D-04).
+"""
+
 from __future__ import annotations
 
-from judgebot.cardtext.reading import NotRead
+import re
+import unicodedata
+from typing import Callable
+
+from judgebot.cardtext import vocab as v
+from judgebot.cardtext.reading import NotRead, Piece
+from judgebot.cardtext.vocab import Context, act, before_damage, choose, each, filt
+
+KANJI_TYPES = {"草": "grass", "炎": "fire", "水": "water", "雷": "lightning", "超": "psychic", "闘": "fighting",
+               "悪": "darkness", "鋼": "metal", "ドラゴン": "dragon", "無色": "colorless"}
+TYPE = r"\{(grass|fire|water|lightning|psychic|fighting|darkness|metal|dragon|colorless|fairy)\}"
+COND = {"ねむり": "asleep", "やけど": "burned", "こんらん": "confused", "マヒ": "paralyzed", "どく": "poisoned"}
+COND_WORD = r"(ねむり|やけど|こんらん|マヒ|どく)"
+N = r"(\d+)"
 
 
-def read(text, ctx):
-    raise NotRead(text)
+# -- normalising and splitting ---------------------------------------------------------------
+
+def normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    text = re.sub(r"\[([GRWLPFDMNCY])\]", lambda m: "{" + v.TYPE_LETTERS[m.group(1)] + "}", text)
+    text = re.sub(r"(草|炎|水|雷|超|闘|悪|鋼|無色)(?=エネルギー|ポケモン|タイプ)",
+                  lambda m: "{" + KANJI_TYPES[m.group(1)] + "}", text)
+    text = re.sub(r"\s+", "", text)
+    return text.strip()
+
+
+def split(text: str) -> list[str]:
+    """Sentences at 「。」 outside brackets; a bracketed note stays with the sentence before it."""
+    out: list[str] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "[(「『":
+            depth += 1
+        elif ch in "])」』":
+            depth = max(0, depth - 1)
+            if depth == 0 and ch in "])" and text[start:i + 1].lstrip().startswith(("[", "(")):
+                # a note on its own: keep it with the previous sentence
+                note = text[start:i + 1].strip()
+                if out:
+                    out[-1] += note
+                else:
+                    out.append(note)
+                start = i + 1
+                continue
+        if depth == 0 and ch == "。":
+            piece = text[start:i + 1].strip()
+            if piece:
+                out.append(piece)
+            start = i + 1
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return _group(out)
+
+
+def _group(sentences: list[str]) -> list[str]:
+    grouped: list[str] = []
+    for s in sentences:
+        if grouped and re.match(r"^(ウラなら|オモテなら|\d+回でもオモテなら|すべてオモテなら|すべてウラなら)", s) \
+                and "コイン" in grouped[-1]:
+            grouped[-1] += s
+        else:
+            grouped.append(s)
+    return grouped
+
+
+# -- Pokémon phrases ---------------------------------------------------------------------------
+
+_QUAL = r"(?:たね|進化|1進化|2進化|" + TYPE + r"|「[^」]+のポケモン」)"
+_POKEMON = re.compile(
+    r"^(?P<owner>相手の|自分の|おたがいの)?(?P<place>ベンチの|バトル場の|場の)?(?P<quals>(?:" + _QUAL + r")*)"
+    r"(?P<core>ベンチポケモン|バトルポケモン|ポケモン|「ポケモンex」|「ポケモンV」|「ポケモンex・V」|「メガシンカex」)"
+    r"(?P<quant>\d+匹|全員)?(?:それぞれ)?$")
+
+
+def _quals(words: str, f: dict) -> None:
+    for m in re.finditer(_QUAL, words):
+        w = m.group(0)
+        if w == "たね":
+            f["stage"] = ["basic"]
+        elif w == "進化":
+            f["stage"] = ["stage1", "stage2"]
+        elif w == "1進化":
+            f["stage"] = ["stage1"]
+        elif w == "2進化":
+            f["stage"] = ["stage2"]
+        elif w.startswith("{"):
+            f.setdefault("types", []).append(m.group(1))
+        else:
+            f["name_prefix"] = [w[1:-len("のポケモン」")] + "の"]
+
+
+def pokemon(phrase: str, ctx: Context):
+    p = phrase.strip()
+    fixed = {"このポケモン": "self", "ワザを使ったポケモン": "attacker"}
+    if p in fixed:
+        return "one", fixed[p]
+    if p in ("相手のバトルポケモン", "このワザを受けたポケモン", "新しく出てきたポケモン", "そのポケモン",
+             "相手のバトル場のポケモン"):
+        return "one", v.opponent_active(ctx)
+    if p == "自分のバトルポケモン":
+        return "one", v.own_active(ctx)
+    if p == "おたがいのバトルポケモン":
+        return "each", each(filt(side="both", position="active"))
+    m = _POKEMON.match(p)
+    if not m:
+        raise NotRead(f"Pokémon phrase {phrase!r}")
+    owner = m.group("owner")
+    f: dict = {"side": {"相手の": "opponent", "自分の": "own", "おたがいの": "both"}.get(owner, "own")}
+    if owner is None and ctx.part != "attack":
+        f["side"] = "both"
+    place, core = m.group("place"), m.group("core")
+    if core == "ベンチポケモン" or place == "ベンチの":
+        f["position"] = "bench"
+    elif core == "バトルポケモン" or place == "バトル場の":
+        f["position"] = "active"
+    _quals(m.group("quals") or "", f)
+    if core == "「ポケモンex」":
+        f["rule"] = list(v.EX_RULES)
+    elif core == "「ポケモンV」":
+        f["rule"] = list(v.V_RULES)
+    elif core == "「ポケモンex・V」":
+        f["rule"] = list(v.EX_RULES) + list(v.V_RULES)
+    elif core == "「メガシンカex」":
+        f["rule"] = ["mega_ex"]
+    quant = m.group("quant")
+    if quant == "全員":
+        return "each", each(f)
+    if quant:
+        n = int(quant[:-1])
+        return ("one" if n == 1 else n), choose(f)
+    if f.get("position") == "active" and f["side"] in ("own", "opponent"):
+        return "one", each(f) if not ctx.attack or f["side"] == "own" else v.opponent_active(ctx)
+    return "each", each(f)
+
+
+def one_pokemon(phrase: str, ctx: Context):
+    quant, target = pokemon(phrase, ctx)
+    if quant != "one":
+        raise NotRead(f"{phrase!r} is not one Pokémon")
+    return target
+
+
+def targets(phrase: str, ctx: Context) -> list:
+    quant, target = pokemon(phrase, ctx)
+    if isinstance(quant, int):
+        return [target] * quant
+    return [target]
+
+
+def energy_of(phrase: str, ctx: Context):
+    p = phrase.strip()
+    m = re.match(r"^(相手の|自分の|おたがいの)ポケモン全員$", p)
+    if m:
+        return each(filt(side={"相手の": "opponent", "自分の": "own", "おたがいの": "both"}[m.group(1)]))
+    m = re.match(r"^(相手の|自分の|おたがいの)(ベンチ)?(.*?)ポケモン全員$", p)
+    if m:
+        f = {"side": {"相手の": "opponent", "自分の": "own", "おたがいの": "both"}[m.group(1)]}
+        if m.group(2):
+            f["position"] = "bench"
+        _quals(m.group(3), f)
+        return each(f)
+    quant, target = pokemon(p, ctx)
+    if quant in ("one", "each"):
+        return target
+    raise NotRead(f"Energy on {phrase!r}")
+
+
+# -- what is counted (「●●の数×」) ------------------------------------------------------------------
+
+def per(phrase: str, ctx: Context) -> dict:
+    p = phrase.strip()
+    m = re.match(r"^(.+?)についている(基本)?(?:" + TYPE + r")?(特殊)?エネルギーの(?:数|枚数)$", p)
+    if m:
+        if m.group(2) or m.group(4):
+            raise NotRead("Energy counted by kind (basic / special)")
+        out: dict = {"energy": energy_of(m.group(1), ctx)}
+        if m.group(3):
+            out["type"] = m.group(3)
+        return out
+    m = re.match(r"^(.+?)にのっているダメカンの数$", p)
+    if m:
+        return {"counters": energy_of(m.group(1), ctx)}
+    m = re.match(r"^(相手|自分)がすでにとったサイドの枚数$", p)
+    if m:
+        return {"prizes_taken": "opponent" if m.group(1) == "相手" else "own"}
+    m = re.match(r"^(相手|自分)のベンチポケモンの数$", p)
+    if m:
+        return {"bench": "opponent" if m.group(1) == "相手" else "own"}
+    if p == "おたがいのベンチポケモンの数":
+        return {"pokemon": "both", "match": {"position": "bench"}}
+    m = re.match(r"^(相手|自分)の手札の枚数$", p)
+    if m:
+        return {"hand": "opponent" if m.group(1) == "相手" else "own"}
+    m = re.match(r"^(.+?)のにげるためのエネルギーの数$", p)
+    if m:
+        return {"retreat": one_pokemon(m.group(1), ctx)}
+    m = re.match(r"^(.+?)が受けている特殊状態の数$", p)
+    if m:
+        return {"conditions": one_pokemon(m.group(1), ctx)}
+    m = re.match(r"^(相手|自分)の場の(.*?)(ポケモン|「ポケモンex」)の数$", p)
+    if m:
+        f: dict = {}
+        _quals(m.group(2), f)
+        if m.group(2) and not f:
+            raise NotRead(f"counting {phrase!r}")
+        if m.group(3) == "「ポケモンex」":
+            f["rule"] = list(v.EX_RULES)
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
+    if p == "ダメカンがのっている自分のベンチポケモンの数":
+        return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
+    raise NotRead(f"counting {phrase!r}")
+
+
+# -- conditions (「●●なら」) ----------------------------------------------------------------------
+
+def _is(word: str, ctx: Context) -> dict:
+    w = word.strip()
+    m = re.match(r"^" + COND_WORD + r"(?:か" + COND_WORD + r")?$", w)
+    if m:
+        return {"conditions": [COND[x] for x in m.groups() if x]}
+    if w == "特殊状態":
+        return {"conditions": ["any"]}
+    quant, target = pokemon(w, ctx)
+    if isinstance(target, dict) and "each" in target:
+        f = dict(target["each"])
+        f.pop("side", None)
+        return f
+    raise NotRead(f"is {word!r}")
+
+
+def test(cond: str, ctx: Context) -> tuple[dict, bool]:
+    c = cond.strip()
+    m = re.match(r"^前の相手の番に、ワザのダメージで、自分の(.*?)ポケモンがきぜつしていたなら$", c)
+    if m:
+        if m.group(1):
+            raise NotRead("Knocked Out Pokémon of a kind")
+        return {"knocked_out_last_turn": True}, False
+    m = re.match(r"^(相手|自分)のサイドの残り枚数が" + N + r"枚(以下|以上)?なら$", c)
+    if m:
+        side, n = ("opponent" if m.group(1) == "相手" else "own"), int(m.group(2))
+        if m.group(3) is None:
+            return {"prizes": side, "at_least": n, "at_most": n}, False
+        return {"prizes": side, ("at_most" if m.group(3) == "以下" else "at_least"): n}, False
+    m = re.match(r"^(相手|自分)の手札が" + N + r"枚(以下|以上)?(でない)?なら$", c)
+    if m:
+        side, n = ("opponent" if m.group(1) == "相手" else "own"), int(m.group(2))
+        bounds = {"at_least": n, "at_most": n} if m.group(3) is None else \
+            {("at_most" if m.group(3) == "以下" else "at_least"): n}
+        return {"hand": side, **bounds}, bool(m.group(4))
+    if c in ("自分の手札が0枚なら", "自分の手札がないなら"):
+        return {"hand": "own", "at_most": 0}, False
+    m = re.match(r"^自分の山札の残り枚数が" + N + r"枚以下なら$", c)
+    if m:
+        return {"deck": "own", "at_most": int(m.group(1))}, False
+    if c in ("場にスタジアムが出ているなら",):
+        return {"stadium": True}, False
+    if c in ("場にスタジアムが出ていないなら",):
+        return {"stadium": False}, False
+    if c == "この番に、手札からサポートを出して使っていたなら":
+        return {"supporter_played": True}, False
+    m = re.match(r"^この番に、このポケモンが(ベンチからバトル場に出ていた|このポケモンのHPを回復していた)なら$", c)
+    if c == "この番に、このポケモンのHPを回復していたなら":
+        return {"at": "self", "match": {"healed_this_turn": True}}, False
+    if c == "この番に、このポケモンがベンチからバトル場に出ていたなら":
+        return {"at": "self", "match": {"moved_to_active_this_turn": True}}, False
+    m = re.match(r"^この番(?:に)?、このポケモンが「(.+?)」から進化していたなら$", c)
+    if m:
+        return {"at": "self", "match": {"evolved_from_this_turn": [m.group(1)]}}, False
+    m = re.match(r"^このポケモンの残りHPが「?" + N + r"」?以下なら$", c)
+    if m:
+        return {"hp_left": "self", "at_most": int(m.group(1))}, False
+    m = re.match(r"^このワザを使うためのエネルギーより、" + N + r"個多く(?:の)?エネルギーがついているなら$", c)
+    if m:
+        return {"energy": "self", "at_least": len(ctx.cost) + int(m.group(1))}, False
+    if c == "自分のベンチポケモンにダメカンがのっているなら":
+        return {"counters": each(filt(side="own", position="bench")), "at_least": 1}, False
+    m = re.match(r"^自分の場に(?:" + TYPE + r")?エネルギーが" + N + r"個以上あるなら$", c)
+    if m:
+        t = {"energy": each(filt(side="own")), "at_least": int(m.group(2))}
+        if m.group(1):
+            t["type"] = m.group(1)
+        return t, False
+    m = re.match(r"^(相手|自分)の(ベンチ|場)に(.*?)(ポケモン|「ポケモンex」)がいる(?:なら)?$", c.removesuffix("なら") + "なら") \
+        if False else None
+    m = re.match(r"^(相手|自分)の(ベンチ|場)に(.*?)(ポケモン|「ポケモンex」)が(いる|いない)なら$", c)
+    if m:
+        f: dict = {}
+        _quals(m.group(3), f)
+        if m.group(3) and not f:
+            raise NotRead(f"condition {cond!r}")
+        if m.group(4) == "「ポケモンex」":
+            f["rule"] = list(v.EX_RULES)
+        if m.group(2) == "ベンチ":
+            f["position"] = "bench"
+        t = {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {}), "at_least": 1}
+        return t, m.group(5) == "いない"
+    m = re.match(r"^(相手|自分)のベンチに「([^」]+)」が(いる|いない)なら$", c)
+    if m:
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own",
+                "match": {"name": [m.group(2)], "position": "bench"}, "at_least": 1}, m.group(3) == "いない"
+    m = re.match(r"^相手のベンチポケモンの数が" + N + r"匹以上なら$", c)
+    if m:
+        return {"pokemon": "opponent", "match": {"position": "bench"}, "at_least": int(m.group(1))}, False
+    # 「<ポケモン>が●●なら」「<ポケモン>に●●がのっているなら」「<ポケモン>に●●がついているなら」
+    m = re.match(r"^(このポケモン|相手のバトルポケモン)(?:が|は)(.+?)(でない)?なら$", c)
+    if m and not re.search(r"(ついて|のって)", m.group(2)):
+        return {"at": one_pokemon(m.group(1), ctx), "match": _is(m.group(2), ctx)}, bool(m.group(3))
+    m = re.match(r"^(このポケモン|相手のバトルポケモン)に(?:すでに)?ダメカンが(のっている|のっていない)なら$", c)
+    if m:
+        who = one_pokemon(m.group(1), ctx)
+        return ({"counters": who, "at_least": 1}, False) if m.group(2) == "のっている" else \
+            ({"counters": who, "at_most": 0}, False)
+    m = re.match(r"^(このポケモン|相手のバトルポケモン)にダメカンが" + N + r"個(以上)?のっているなら$", c)
+    if m:
+        who, n = one_pokemon(m.group(1), ctx), int(m.group(2))
+        return ({"counters": who, "at_least": n} if m.group(3) else {"counters": who, "at_least": n, "at_most": n}), False
+    m = re.match(r"^(このポケモン|相手のバトルポケモン)に「ポケモンのどうぐ」が(ついている|ついていない)なら$", c)
+    if m:
+        return {"at": one_pokemon(m.group(1), ctx), "match": {"has_tool": True}}, m.group(2) == "ついていない"
+    m = re.match(r"^(このポケモン|相手のバトルポケモン)に(?:" + TYPE + r")?エネルギーが(?:" + N + r"個以上)?"
+                 r"(ついている|ついていない)なら$", c)
+    if m:
+        who = one_pokemon(m.group(1), ctx)
+        t = {"energy": who, "at_least": int(m.group(3)) if m.group(3) else 1}
+        if m.group(2):
+            t["type"] = m.group(2)
+        return t, m.group(4) == "ついていない"
+    raise NotRead(f"condition {cond!r}")
+
+
+# -- templates -----------------------------------------------------------------------------------
+
+Builder = Callable[[re.Match, Context], list[Piece]]
+TEMPLATES: list[tuple[str, re.Pattern, Builder]] = []
+
+
+def template(name: str, pattern: str):
+    def register(builder: Builder) -> Builder:
+        TEMPLATES.append((name, re.compile("^" + pattern + "$"), builder))
+        return builder
+    return register
+
+
+def clause(text: str, ctx: Context) -> list[Piece]:
+    s = text.strip()
+    if not s.endswith(("。", "]", ")")):
+        s += "。"
+    return sentence(s, ctx)
+
+
+def sentence(s: str, ctx: Context) -> list[Piece]:
+    first: NotRead | None = None
+    for name, pattern, builder in TEMPLATES:
+        m = pattern.match(s)
+        if m:
+            try:
+                pieces = builder(m, ctx)
+            except NotRead as exc:
+                first = first or exc
+                continue
+            ctx.used(name)
+            return pieces
+    # 「●●し、▲▲」: two actions in one sentence.
+    for joint in ("し、", "、"):
+        idx = s.find(joint)
+        while idx > 0:
+            left, right = s[:idx], s[idx + len(joint):]
+            try:
+                pieces = sentence(left + ("する。" if joint == "し、" else "。"), ctx) + clause(right, ctx)
+            except NotRead:
+                idx = s.find(joint, idx + 1)
+                continue
+            ctx.used("compound.and")
+            return pieces
+    raise first or NotRead(s)
+
+
+_NO_WR = r"(?:\[ベンチは弱点・抵抗力を計算しない。\])?"
+
+# damage -------------------------------------------------------------------------------------------
+
+
+@template("damage.per", r"(.+?)×" + N + r"ダメージ(追加)?。" + _NO_WR)
+def _damage_per(m, ctx):
+    phrase = m.group(1)
+    if phrase.startswith("コイン") or phrase.startswith("ウラが出るまで") or "、" in phrase:
+        raise NotRead("coins")
+    counted = per(phrase if phrase.endswith("数") else phrase + "の数", ctx)
+    return [("formula", {"op": "plus" if m.group(3) else "times", "amount": int(m.group(2)), "per": counted})]
+
+
+@template("damage.less", r"(.+?)×" + N + r"ダメージぶん、このワザのダメージは小さくなる。")
+def _damage_less(m, ctx):
+    return [("formula", {"op": "minus", "amount": int(m.group(2)), "per": per(m.group(1), ctx)})]
+
+
+@template("damage.bonus", N + r"ダメージ追加。")
+def _bonus(m, ctx):
+    return [("bonus", int(m.group(1)))]
+
+
+@template("damage.nothing", r"このワザは失敗。")
+def _nothing(m, ctx):
+    return [("fail", None)]
+
+
+@template("damage.self", r"このポケモンにも" + N + r"ダメージ。")
+def _self_damage(m, ctx):
+    return [("key", ("self_damage", int(m.group(1))))]
+
+
+@template("damage.other", r"(.+?)(にも|に)、(?:それぞれ)?" + N + r"ダメージ。" + _NO_WR)
+def _damage_to(m, ctx):
+    phrase, also, amount = m.group(1), m.group(2) == "にも", int(m.group(3))
+    if phrase == "新しく出てきたポケモン":
+        return [("new_active", amount)]
+    hits = [("hit", {"target": t, "amount": amount}) for t in targets(phrase, ctx)]
+    if not also and ctx.damage not in (None, "", 0):
+        raise NotRead("damage to other Pokémon beside a printed damage")
+    return hits
+
+
+_IGNORE = {"弱点・抵抗力": ("ignore_weakness_resistance",), "抵抗力": ("ignore_resistance",), "弱点": ("ignore_weakness",),
+           "相手のバトルポケモンにかかっている効果": ("ignore_defender_effects",),
+           "弱点・抵抗力と、相手のバトルポケモンにかかっている効果": ("ignore_weakness_resistance", "ignore_defender_effects")}
+
+
+@template("damage.ignore", r"このワザのダメージは、?(.+?)を計算しない。")
+def _ignore(m, ctx):
+    keys = _IGNORE.get(m.group(1))
+    if keys is None:
+        raise NotRead(f"damage not affected by {m.group(1)!r}")
+    return [("key", (k, True)) for k in keys]
+
+
+@template("damage.coins", r"(?:コインを" + N + r"回投げ|ウラが出るまでコインを投げ)、オモテの数×" + N + r"ダメージ(追加)?。")
+def _coins(m, ctx):
+    n = int(m.group(1)) if m.group(1) else "until_tails"
+    return [("formula", {"op": "plus" if m.group(3) else "times", "amount": int(m.group(2)), "per": {"heads": n}})]
+
+
+@template("damage.coins_per", r"(.+?)の(?:数|枚数)ぶんコインを投げ、オモテの数×" + N + r"ダメージ(追加)?。")
+def _coins_per(m, ctx):
+    counted = per(m.group(1) + "の数", ctx)
+    return [("formula", {"op": "plus" if m.group(3) else "times", "amount": int(m.group(2)), "per": {"heads": counted}})]
+
+
+# coins and conditions -----------------------------------------------------------------------------
+
+@template("coin.if", r"コインを1回投げ(オモテ|ウラ)なら、(.+?)。(?:(オモテ|ウラ)なら、(.+?)。)?")
+def _coin(m, ctx):
+    first = clause(m.group(2), ctx)
+    second = clause(m.group(4), ctx) if m.group(4) else []
+    heads, tails = (first, second) if m.group(1) == "オモテ" else (second, first)
+    return v.coin(heads, tails, ctx)
+
+
+@template("coins.each_heads", r"コインを" + N + r"回投げ、オモテの数ぶん、(.+?)を選び、(.+?)。")
+def _each_heads(m, ctx):
+    once = clause(f"{m.group(2)}を1個選び、{m.group(3)}", ctx)
+    return [p for _ in range(int(m.group(1))) for p in v.coin(once, [], ctx)]
+
+
+@template("condition.if", r"([^、]+?なら|前の相手の番に、ワザのダメージで、自分の.*?ポケモンがきぜつしていたなら|"
+                          r"この番に、.+?なら|このワザを使うためのエネルギーより、.+?なら|"
+                          r"自分のサイドの残り枚数が、.+?なら)、(.+?)。")
+def _if(m, ctx):
+    t, negated = test(m.group(1), ctx)
+    return v.conditional(t, clause(m.group(2), ctx), ctx, negated)
+
+
+# actions ----------------------------------------------------------------------------------------
+
+@template("heal", r"(.+?)のHPを、?(?:それぞれ)?「" + N + r"」回復する。")
+def _heal(m, ctx):
+    return [("do", act("heal", target=t, amount=int(m.group(2)))) for t in targets(m.group(1), ctx)]
+
+
+@template("heal.all", r"(.+?)のHPを、すべて回復する。")
+def _heal_all(m, ctx):
+    return [("do", act("heal", target=t, all=True)) for t in targets(m.group(1), ctx)]
+
+
+@template("heal.damage_done", r"相手のバトルポケモンに与えたダメージぶん、このポケモンのHPを回復する。")
+def _heal_done(m, ctx):
+    return [("do", act("heal", target="self", damage_done=True))]
+
+
+def _conditions(words: str) -> list[str]:
+    parts = re.split(r"と", words)
+    if not all(p in COND for p in parts):
+        raise NotRead(f"Special Conditions {words!r}")
+    return [COND[p] for p in parts]
+
+
+@template("condition.add", r"(.+?)を(" + COND_WORD + r"(?:と" + COND_WORD + r")*)にする。")
+def _condition(m, ctx):
+    added = _conditions(m.group(2))
+    return [("do", act("condition", target=t, add=added)) for t in targets(m.group(1), ctx)]
+
+
+@template("condition.recover", r"このポケモンの特殊状態を、すべて回復する。")
+def _recover(m, ctx):
+    return [("do", act("condition", target="self", remove=list(v.CONDITIONS)))]
+
+
+@template("energy.discard", r"(.+?)についている(基本)?(?:" + TYPE + r")?(特殊)?エネルギーを、?(?:" + N + r"個選び、|" + N + r"個|すべて)"
+                            r"トラッシュする。")
+def _discard_energy(m, ctx):
+    if m.group(2):
+        raise NotRead("a discard of basic Energy by kind")
+    fields = {"type": m.group(3)} if m.group(3) else {}
+    if m.group(4):
+        fields["special"] = True
+    n = m.group(5) or m.group(6)
+    if n:
+        fields["count"] = int(n)
+    else:
+        fields["all"] = True
+    return [("do", {"discard_energy": {"from": t, **fields}}) for t in targets(m.group(1), ctx)]
+
+
+@template("energy.to_hand", r"(.+?)についている(?:" + TYPE + r")?エネルギーを、?(?:" + N + r"個選び、|すべて)(?:相手の|自分の)?手札にもどす。")
+def _energy_to_hand(m, ctx):
+    fields = {"type": m.group(2)} if m.group(2) else {}
+    if m.group(3):
+        fields["count"] = int(m.group(3))
+    else:
+        fields["all"] = True
+    return [("do", {"discard_energy": {"from": one_pokemon(m.group(1), ctx), **fields, "to": "hand"}})]
+
+
+@template("energy.move", r"(.+?)についている(?:" + TYPE + r")?エネルギーを" + N + r"個選び、(.+?)につけ替える。")
+def _move_energy(m, ctx):
+    fields = {"type": m.group(2)} if m.group(2) else {}
+    fields["count"] = int(m.group(3))
+    dest = m.group(4)
+    if dest in ("ベンチポケモン", "自分のベンチポケモン"):
+        dest = "自分のベンチポケモン1匹"
+    elif dest == "相手のベンチポケモン":
+        dest = "相手のベンチポケモン1匹"
+    return [("do", {"move_energy": {"from": one_pokemon(m.group(1), ctx), "to": one_pokemon(dest, ctx), **fields}})]
+
+
+@template("switch.self", r"このポケモンを(?:自分の)?(ベンチポケモン|ベンチの.+?ポケモン)と入れ替える。")
+def _switch_self(m, ctx):
+    bench = m.group(1)
+    phrase = "自分のベンチポケモン1匹" if bench == "ベンチポケモン" else "自分の" + bench + "1匹"
+    return [("do", act("switch", side="own", to=one_pokemon(phrase, ctx)))]
+
+
+@template("switch.own_active", r"自分のバトルポケモンをベンチポケモンと入れ替える。")
+def _switch_own(m, ctx):
+    return [("do", act("switch", side="own", to=one_pokemon("自分のベンチポケモン1匹", ctx)))]
+
+
+@template("switch.opponent_out", r"相手のバトルポケモンをベンチポケモンと入れ替える。\[バトル場に出すポケモンは相手が選ぶ。\]")
+def _switch_out(m, ctx):
+    return [("do", act("switch", side="opponent", chosen_by="opponent"))]
+
+
+@template("switch.gust", r"相手のベンチポケモンを1匹選び、バトルポケモンと入れ替える。")
+def _gust(m, ctx):
+    return [("do", act("switch", side="opponent", chosen_by="own", to=one_pokemon("相手のベンチポケモン1匹", ctx)))]
+
+
+@template("tool.discard", r"(ダメージを与える前に、)?(.+?)についている「ポケモンのどうぐ」を(?:すべて)?トラッシュする。")
+def _discard_tool(m, ctx):
+    acts = [act("discard_tool", target=t) for t in targets(m.group(2), ctx)]
+    return [("do", before_damage(a) if m.group(1) else a) for a in acts]
+
+
+@template("stadium.discard", r"(?:場に出ている|その)スタジアムをトラッシュする。")
+def _discard_stadium(m, ctx):
+    return [("do", {"discard_stadium": {}})]
+
+
+@template("pokemon.return", r"このポケモンと、ついているすべてのカードを、(手札|山札)にもどす(?:して切る)?。")
+def _return(m, ctx):
+    return [("do", act("return_pokemon", target="self", to="hand" if m.group(1) == "手札" else "deck"))]
+
+
+@template("pokemon.return_deck", r"このポケモンと、ついているすべてのカードを、山札にもどして切る。")
+def _return_deck(m, ctx):
+    return [("do", act("return_pokemon", target="self", to="deck"))]
+
+
+@template("pokemon.discard", r"(このポケモン|このワザを受けたポケモン|相手のバトルポケモン)と、ついているすべてのカードを、トラッシュする。")
+def _discard_pokemon(m, ctx):
+    return [("do", act("discard_pokemon", target=one_pokemon(m.group(1), ctx)))]
+
+
+@template("counters.place", r"(.+?)に、?(?:それぞれ)?ダメカンを" + N + r"個(?:ずつ)?のせる。")
+def _counters(m, ctx):
+    return [("do", act("place_counters", target=t, count=int(m.group(2)))) for t in targets(m.group(1), ctx)]
+
+
+@template("counters.until_hp", r"(.+?)の残りHPが「" + N + r"」になるように、ダメカンをのせる。")
+def _until_hp(m, ctx):
+    return [("do", act("place_counters", target=t, until_hp=int(m.group(2)))) for t in targets(m.group(1), ctx)]
+
+
+@template("knock_out", r"(.+?)(?:を|は)きぜつ(?:させる|する)。")
+def _knock_out(m, ctx):
+    phrase = m.group(1)
+    if phrase == "そのポケモン":
+        phrase = "相手のバトルポケモン"
+    return [("do", act("knock_out", target=t)) for t in targets(phrase, ctx)]
+
+
+@template("prize.take", r"サイドを" + N + r"枚とる。")
+def _take_prize(m, ctx):
+    return [("do", act("take_prize", count=int(m.group(1))))]
+
+
+@template("prize.extra", r"このワザのダメージで、相手の(バトル)?ポケモンがきぜつしたなら、サイドを" + N + r"枚多くとる。")
+def _extra_prize(m, ctx):
+    effect = {"kind": "extra_prizes", "amount": int(m.group(2)), "attack": ctx.name,
+              "applies_to": {"side": "own", "position": "active"}}
+    if m.group(1):
+        effect["against"] = {"position": "active"}
+    return [("effect", effect)]
+
+
+@template("attack.first_turn", r"このワザは、先[行攻]プレイヤーの最初の番でも使える。")
+def _first_turn(m, ctx):
+    return [("key", ("usable_first_turn", True))]
+
+
+@template("win", r"この対戦は自分の勝ちになる。")
+def _win(m, ctx):
+    return [("do", act("win_game", side="own"))]
+
+
+# effects left in force -------------------------------------------------------------------------
+
+ON_SELF = {"side": "own", "position": "active"}
+
+
+def _on(who: str, ctx: Context, effect: dict) -> Piece:
+    target = one_pokemon(who, ctx)
+    if target == "self":
+        return ("effect", {**effect, "applies_to": dict(ON_SELF)})
+    if target == "defending":
+        return ("effect", effect)
+    raise NotRead(f"an effect left on {who!r}")
+
+
+_NEXT = r"次の(自分|相手)の番、"
+
+
+@template("effect.cant_attack", _NEXT + r"(このポケモン|このワザを受けたポケモン)は、?ワザが使えない。")
+def _cant_attack(m, ctx):
+    return [_on(m.group(2), ctx, {"kind": "cant_attack"})]
+
+
+@template("effect.cant_attack_named", _NEXT + r"このポケモンは「(.+?)」が使えない。")
+def _cant_use(m, ctx):
+    return [_on("このポケモン", ctx, {"kind": "cant_attack", "attack": m.group(2)})]
+
+
+@template("effect.cant_retreat", _NEXT + r"(このワザを受けたポケモン|このポケモン|そのポケモン)は、?にげられない。")
+def _cant_retreat(m, ctx):
+    who = "このワザを受けたポケモン" if m.group(2) == "そのポケモン" else m.group(2)
+    return [_on(who, ctx, {"kind": "cant_retreat"})]
+
+
+def _from(phrase: str | None, ctx: Context) -> dict:
+    if not phrase:
+        return {"side": "opponent"}
+    words = phrase.removesuffix("から")
+    quant, target = pokemon(words, ctx)
+    if not (isinstance(target, dict) and "each" in target):
+        raise NotRead(f"attacks from {phrase!r}")
+    f = dict(target["each"])
+    f["side"] = "opponent"
+    return f
+
+
+@template("effect.damage_taken", _NEXT + r"(このポケモン|このワザを受けたポケモン)が(?:、(.+?)から)?受けるワザのダメージは「([+-])" + N + r"」される。")
+def _taken(m, ctx):
+    amount = int(m.group(5)) * (-1 if m.group(4) == "-" else 1)
+    effect = {"kind": "damage_taken", "amount": amount, "from": _from(m.group(3), ctx)}
+    if m.group(2) == "このワザを受けたポケモン":
+        effect["from"] = {"side": "opponent"}
+    return [_on(m.group(2), ctx, effect)]
+
+
+@template("effect.damage_dealt", _NEXT + r"(このワザを受けたポケモン|このポケモン)が使うワザの(?:、相手のバトルポケモンへの)?ダメージは「([+-])" + N + r"」される。")
+def _dealt(m, ctx):
+    amount = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
+    return [_on(m.group(2), ctx, {"kind": "damage_dealt", "amount": amount})]
+
+
+@template("effect.damage_dealt_named", r"次の自分の番、このポケモンの「(.+?)」のダメージは「\+" + N + r"」される。")
+def _dealt_named(m, ctx):
+    return [_on("このポケモン", ctx, {"kind": "damage_dealt", "amount": int(m.group(2)), "attack": m.group(1)})]
+
+
+@template("effect.prevent", r"次の相手の番、このポケモンは(?:(.+?)から)?ワザの(ダメージや効果|ダメージ)を受けない。")
+def _prevent(m, ctx):
+    kinds = ["prevent_damage", "prevent_effects"] if m.group(2) == "ダメージや効果" else ["prevent_damage"]
+    f = _from(m.group(1), ctx)
+    return [_on("このポケモン", ctx, {"kind": k, "from": f}) for k in kinds]
+
+
+@template("effect.coin_check", r"次の相手の番、このワザを受けたポケモンがワザを使うとき、相手はコインを1回投げる。ウラならそのワザは失敗。")
+def _coin_check(m, ctx):
+    return [_on("このワザを受けたポケモン", ctx, {"kind": "attack_coin_check"})]
+
+
+@template("effect.cant_play", r"次の相手の番、相手は手札から(グッズ|サポート|スタジアム|ポケモンのどうぐ)を出して使えない。")
+def _cant_play(m, ctx):
+    kind = {"グッズ": "item", "サポート": "supporter", "スタジアム": "stadium", "ポケモンのどうぐ": "tool"}[m.group(1)]
+    return [("effect", {"kind": "cant_play", "card_kind": kind, "applies_to": {"side": "opponent"}})]
+
+
+@template("effect.poison_counters", r"このどくでのせるダメカンの数は" + N + r"個になる。")
+def _poison(m, ctx):
+    return [_on("このワザを受けたポケモン", ctx, {"kind": "poison_counters", "set": int(m.group(1))})]
+
+
+@template("effect.no_weakness", r"次の相手の番、このポケモンは弱点がなくなる。")
+def _no_weakness(m, ctx):
+    return [_on("このポケモン", ctx, {"kind": "no_weakness"})]
+
+
+# listed: what reads the deck or a hand -------------------------------------------------------------
+
+_DECK = re.compile(r"^(?:のぞむなら、)?(?:自分の山札|相手の山札|山札|おたがいのプレイヤーは、?(?:それぞれ)?山札|そして山札を切る|"
+                   r"自分の手札をすべて山札にもどして切る|ウラが出るまでコインを投げ、オモテの数ぶん(?:まで)?、(?:相手の山札|自分の山札)|"
+                   r"コインを\d+回投げ、オモテの数ぶん、(?:相手の|自分の)山札)")
+_PRIZES = re.compile(r"^(?:相手|自分)の(?:ウラになっている)?サイドを\d+枚(?:選び、)?(?:オモテにする|見る)")
+_HAND = re.compile(r"^(?:相手の手札を見|相手の手札からオモテを見ないで|相手は相手自身の手札|自分の手札をすべてトラッシュし、山札|"
+                   r"自分の手札を\d+枚トラッシュする。その後、)")
+
+
+def listed(s: str, previous: str | None = None) -> str | None:
+    if previous and re.match(r"^(?:その後、(?:山札|自分の山札)|そして山札を切る|残りのカードは山札にもどして切る|"
+                             r"のぞむなら、そのカード)", s):
+        return previous
+    if _DECK.match(s) or "山札を" in s and "引く" in s:
+        return "deck"
+    if _HAND.match(s):
+        return "hand"
+    if _PRIZES.match(s):
+        return "prizes"
+    if re.match(r"^自分のトラッシュから.+?手札に加える。$", s):
+        return "discard_pile"
+    return None
+
+
+def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
+    pieces: list[Piece] = []
+    notes: list[tuple[str, str]] = []
+    previous = None
+    for s in split(normalize(text)):
+        why = listed(s, previous)
+        previous = why
+        if why:
+            notes.append((s, why))
+            pieces.append(("listed", why))
+            ctx.used(f"listed.{why}")
+            continue
+        body = s
+        if body.startswith("その後、"):
+            body = body[len("その後、"):]
+            _then(pieces)
+        if body.startswith("その場合、"):
+            body = body[len("その場合、"):]
+            _then(pieces)
+        try:
+            got = sentence(body, ctx)
+        except NotRead as exc:
+            raise NotRead(s) from exc
+        for kind, payload in got:
+            if kind == "new_active":
+                _damage_to_new_active(pieces, payload, ctx)
+            else:
+                pieces.append((kind, payload))
+    return pieces, notes
+
+
+def _then(pieces: list[Piece]) -> None:
+    """「その後」 (Ⅱ-E-20): what follows only if what comes before was done."""
+    if pieces and pieces[-1][0] == "do":
+        (kind, fields), = pieces[-1][1].items()
+        pieces[-1] = ("do", {kind: {**fields, "first": True}})
+
+
+def _damage_to_new_active(pieces: list[Piece], amount: int, ctx: Context) -> None:
+    from judgebot.cardtext.assemble import printed_damage
+
+    number, _ = printed_damage(ctx.damage)
+    for i in range(len(pieces) - 1, -1, -1):
+        kind, payload = pieces[i]
+        if kind == "do" and "switch" in payload and payload["switch"].get("side") == "opponent" \
+                and number in (amount, None):
+            pieces[i] = ("do", {"switch": {**payload["switch"], "at": "before_damage", "first": True}})
+            if number is None:
+                pieces.append(("key", ("damage", amount)))
+            return
+    raise NotRead("damage to the new Active Pokémon")
