@@ -136,12 +136,20 @@ def pokemon(phrase: str, ctx: Context):
     p = phrase.strip()
     if p.startswith(("Your ", "This ", "The ", "Both ", "Each ", "It ", "Its ", "That ")):
         p = p[0].lower() + p[1:]
-    fixed = {"this Pokémon": "self", "itself": "self", "it": "self", "the Attacking Pokémon": "attacker"}
+    if p in ("it", "that Pokémon"):
+        if ctx.subject is None:
+            raise NotRead(f"{phrase!r} refers to no Pokémon")
+        return "one", ctx.subject
+    fixed = {"this Pokémon": "self", "itself": "self", "the Attacking Pokémon": "attacker"}
     if p in fixed:
+        ctx.subject = fixed[p]
         return "one", fixed[p]
-    if p in ("your opponent's Active Pokémon", "the Defending Pokémon", "the new Active Pokémon",
+    if p == "the new Active Pokémon":
+        return "one", each(filt(side="opponent", position="active"))
+    if p in ("your opponent's Active Pokémon", "the Defending Pokémon",
              "their Active Pokémon", "the opponent's Active Pokémon"):
-        return "one", v.opponent_active(ctx)
+        ctx.subject = v.opponent_active(ctx)
+        return "one", ctx.subject
     if p == "your Active Pokémon":
         return "one", v.own_active(ctx)
     if p == "both Active Pokémon":
@@ -272,6 +280,11 @@ def per(phrase: str, ctx: Context) -> dict:
         return {"pokemon": side, **({"match": f} if f else {})}
     if p in ("Benched Pokémon (both yours and your opponent's)", "Benched Pokémon (yours and your opponent's)"):
         return {"pokemon": "both", "match": {"position": "bench"}}
+    m = re.match(r"^(.*?)Pokémon you have in play$", p)
+    if m:
+        f = {}
+        _qualifiers(m.group(1), f)
+        return {"pokemon": "own", **({"match": f} if f else {})}
     m = re.match(r"^of your Benched Pokémon that has any damage counters on it$", p)
     if m:
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
@@ -333,7 +346,7 @@ def _has(phrase: str, ctx: Context, who) -> dict:
 
 def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     """(Format 2 test, negated) of an "If …" condition."""
-    c = cond.strip()
+    c = cond.strip().removesuffix(" before this attack does damage")
     m = re.match(r"^any of your (.*?)Pokémon were Knocked Out by damage from an attack during your opponent's last turn$", c)
     if m:
         if m.group(1).strip():
@@ -379,6 +392,15 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     m = re.match(r"^(your Benched Pokémon|any of your Benched Pokémon) ha(?:ve|s) any damage counters on them$", c)
     if m:
         return {"counters": each(filt(side="own", position="bench")), "at_least": 1}, False
+    m = re.match(r"^you have (?:at least (\d+)|(\d+) or more) (?:" + TYPE + r" )?Energy in play$", c)
+    if m:
+        t = {"energy": each(filt(side="own")), "at_least": int(m.group(1) or m.group(2))}
+        if m.group(3):
+            t["type"] = m.group(3)
+        return t, False
+    m = re.match(r"^your opponent has (\d+) or more Benched Pokémon$", c)
+    if m:
+        return {"pokemon": "opponent", "match": {"position": "bench"}, "at_least": int(m.group(1))}, False
     m = re.match(r"^you have at least (\d+) (?:" + TYPE + r" )?Energy in play$", c)
     if m:
         t = {"energy": each(filt(side="own")), "at_least": int(m.group(1))}
@@ -399,16 +421,17 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
             return {**t, "at_most": 0}, False
         return {**t, "at_least": int(m.group(3)) if m.group(3) else 1}, False
     m = re.match(r"^([A-Z][\w' .-]*?) is on your Bench$", c)
-    if m:
+    if m and " and " not in m.group(1):
         return {"pokemon": "own", "match": {"name": [m.group(1)], "position": "bench"}, "at_least": 1}, False
     m = re.match(r"^you don't have ([A-Z][\w' .-]*?) on your Bench$", c)
-    if m:
+    if m and " and " not in m.group(1):
         return {"pokemon": "own", "match": {"name": [m.group(1)], "position": "bench"}, "at_least": 1}, True
     # "<Pokémon> is / isn't / has / doesn't have …"
     m = re.match(r"^(this Pokémon|your opponent's Active Pokémon|the Defending Pokémon) (already )?"
                  r"(is|isn't|has|doesn't have) (.+)$", c)
     if m:
         who = one_pokemon(m.group(1), ctx)
+        ctx.subject = who
         verb, rest = m.group(3), m.group(4)
         if verb in ("is", "isn't"):
             return {"at": who, "match": _is(rest, ctx)}, verb == "isn't"
@@ -434,8 +457,10 @@ def template(name: str, pattern: str):
 
 def clause(text: str, ctx: Context) -> list[Piece]:
     """A clause inside a sentence ("this attack does 30 more damage") read as a sentence."""
-    s = text.strip().rstrip(".")
-    return sentence(s[0].upper() + s[1:] + ".", ctx)
+    s = text.strip()
+    if not s.endswith(")"):
+        s = s.rstrip(".") + "."
+    return sentence(s[0].upper() + s[1:], ctx)
 
 
 def sentence(s: str, ctx: Context) -> list[Piece]:
@@ -452,7 +477,7 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
             ctx.used(name)
             return pieces
     for joint in (", and ", " and "):
-        if joint in s:
+        if joint in s and not s.startswith(("If ", "Flip ", "For each ")):
             left, right = s.split(joint, 1)
             try:
                 pieces = sentence(left + ".", ctx) + clause(right, ctx)
@@ -573,7 +598,7 @@ def _conditions(words: str) -> list[str]:
     parts = re.split(r", and |, | and ", words.strip())
     if not all(p in COND for p in parts):
         raise NotRead(f"Special Conditions {words!r}")
-    return [COND[p] for p in parts]
+    return sorted((COND[p] for p in parts), key=v.CONDITIONS.index)
 
 
 @template("condition.add", r"(.+?) (?:is|are) now ((?:" + COND_WORD + r")(?:(?:, and |, | and )" + COND_WORD + r")*)\.")
@@ -635,9 +660,10 @@ def _switch_out(m, ctx):
     return [("do", act("switch", side="opponent", chosen_by="opponent"))]
 
 
-@template("switch.gust", r"[Ss]witch in (1 of your opponent's Benched Pokémon) to the Active Spot\.")
+@template("switch.gust", r"[Ss]witch (?:in (1 of your opponent's Benched Pokémon) to the Active Spot|"
+                        r"(1 of your opponent's Benched Pokémon) with their Active Pokémon)\.")
 def _gust(m, ctx):
-    return [("do", act("switch", side="opponent", chosen_by="own", to=one_pokemon(m.group(1), ctx)))]
+    return [("do", act("switch", side="opponent", chosen_by="own", to=one_pokemon(m.group(1) or m.group(2), ctx)))]
 
 
 @template("tool.discard", r"(Before doing damage, )?[Dd]iscard all Pokémon Tools from (.+?)\.")
@@ -675,11 +701,9 @@ def _until_hp(m, ctx):
     return [("do", act("place_counters", target=t, until_hp=int(m.group(2)))) for t in targets(m.group(1), ctx)]
 
 
-@template("knock_out", r"(?:Knock Out (.+?)|(.+?) is Knocked Out)\.")
+@template("knock_out", r"(?:Knock Out (.+?)|(.+?) (?:is|are) Knocked Out)\.")
 def _knock_out(m, ctx):
     phrase = m.group(1) or m.group(2)
-    if phrase in ("it", "that Pokémon"):
-        phrase = "your opponent's Active Pokémon"
     return [("do", act("knock_out", target=t)) for t in targets(phrase, ctx)]
 
 
@@ -781,7 +805,7 @@ def _taken(m, ctx):
     return [_on(m.group(2), ctx, effect)]
 
 
-@template("effect.damage_dealt", NEXT + r"attacks used by (the Defending Pokémon|this Pokémon) do (\d+) (less|more) damage"
+@template("effect.damage_dealt", NEXT + r"(?:attacks used by )?(the Defending Pokémon|this Pokémon)(?:'s attacks)? do (\d+) (less|more) damage"
                                  r"(?: to your opponent's Active Pokémon)?" + _BEFORE_WR + r"\.")
 def _dealt(m, ctx):
     amount = int(m.group(3)) * (-1 if m.group(4) == "less" else 1)
@@ -808,7 +832,9 @@ def _prevent_by(m, ctx):
 
 
 @template("effect.coin_check", r"During your opponent's next turn, if the Defending Pokémon tries to use an attack, "
-                               r"your opponent flips a coin\. If tails, that attack doesn't happen\.")
+                               r"your opponent flips a coin\. If tails, that attack doesn't happen\.|During your opponent's "
+                               r"next turn, if the Defending Pokémon tries to attack, your opponent flips a coin\. If tails, "
+                               r"that attack doesn't happen\.")
 def _coin_check(m, ctx):
     return [_on("the Defending Pokémon", ctx, {"kind": "attack_coin_check"})]
 
@@ -836,9 +862,10 @@ _DECK = re.compile(r"^(?:You may |Then, )?(?:[Dd]raw|[Ss]earch your deck|Search 
                    r"Each player draws|Each player shuffles|"
                    r"[Ss]huffle your deck|Shuffle the other cards|[Ss]huffle the revealed|Flip a coin until you get tails\. "
                    r"(?:For each heads, discard the top|Search your deck)|Flip \d+ coins\. For each heads, discard the top)")
-_HAND = re.compile(r"^(?:Discard a random card from your opponent's hand|Your opponent reveals their hand|"
-                   r"Choose a random card from your opponent's hand|Your opponent discards|Discard your hand|"
-                   r"You may discard your hand|Discard a card from your hand|Your opponent shuffles their hand)")
+_HAND = re.compile(r"^(?:Discard (?:a|\d+) random cards? from your opponent's hand|Your opponent reveals their hand|"
+                   r"Choose (?:a|\d+) random cards? from your opponent's hand|Your opponent discards|Discard your hand|"
+                   r"You may discard your hand|Discard a card from your hand|Your opponent shuffles their hand|"
+                   r"Your opponent chooses \d+ cards? from their hand|You may discard any number of cards from your hand)")
 
 
 # A sentence that goes on with what a listed one found ("You may discard that card.")
@@ -848,9 +875,10 @@ _FOLLOWS = re.compile(r"^(?:You may (?:discard|put|reveal|attach) (?:that|those|
 
 def listed(s: str, previous: str | None = None) -> str | None:
     """Why a sentence is listed and not applied (reading.WHY), or None."""
-    if previous and _FOLLOWS.match(s):
+    if previous and (_FOLLOWS.match(s) or "you find there" in s or "revealed" in s):
         return previous
-    if _DECK.match(s):
+    if _DECK.match(s) or re.search(r"\b(?:search|draw) (?:your|their) deck|\bdraw (?:a|\d+) cards?\b|For each heads, draw", s) \
+            or re.match(r"^Flip a coin until you get tails\.$", s) and False:
         return "deck"
     if _HAND.match(s):
         return "hand"
@@ -876,6 +904,8 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             ctx.used(f"listed.{why}")
             continue
         body = s
+        if "new Active Pokémon" in body and "damage to the new Active" not in body:
+            _first_switch(pieces)
         if body.startswith("Then, "):
             body = body[6].upper() + body[7:]
         if body.startswith("If you do, "):
@@ -891,6 +921,15 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             else:
                 pieces.append((kind, payload))
     return pieces, notes
+
+
+def _first_switch(pieces: list[Piece]) -> None:
+    """"… to the Active Spot. The new Active Pokémon is now Asleep.": only if there is a new one."""
+    for i in range(len(pieces) - 1, -1, -1):
+        kind, payload = pieces[i]
+        if kind == "do" and "switch" in payload:
+            pieces[i] = ("do", {"switch": {**payload["switch"], "first": True}})
+            return
 
 
 def _first(pieces: list[Piece]) -> None:

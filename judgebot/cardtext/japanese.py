@@ -31,6 +31,7 @@ def normalize(text: str) -> str:
     text = re.sub(r"(草|炎|水|雷|超|闘|悪|鋼|無色)(?=エネルギー|ポケモン|タイプ)",
                   lambda m: "{" + KANJI_TYPES[m.group(1)] + "}", text)
     text = re.sub(r"\s+", "", text)
+    text = text.replace("この番に、", "この番、")
     return text.strip()
 
 
@@ -79,7 +80,8 @@ def _group(sentences: list[str]) -> list[str]:
 _QUAL = r"(?:たね|進化|1進化|2進化|" + TYPE + r"|「[^」]+のポケモン」)"
 _POKEMON = re.compile(
     r"^(?P<owner>相手の|自分の|おたがいの)?(?P<place>ベンチの|バトル場の|場の)?(?P<quals>(?:" + _QUAL + r")*)"
-    r"(?P<core>ベンチポケモン|バトルポケモン|ポケモン|「ポケモンex」|「ポケモンV」|「ポケモンex・V」|「メガシンカex」)"
+    r"(?P<core>ベンチポケモン|バトルポケモン|ポケモン|「ポケモンex」|「ポケモンV」|「ポケモンex・V」|「メガシンカex」|"
+    r"「[^」]+のポケモン」)"
     r"(?P<quant>\d+匹|全員)?(?:それぞれ)?$")
 
 
@@ -102,12 +104,39 @@ def _quals(words: str, f: dict) -> None:
 
 def pokemon(phrase: str, ctx: Context):
     p = phrase.strip()
+    if p in ("そのポケモン", "その状態のポケモン"):
+        if ctx.subject is None:
+            raise NotRead(f"{phrase!r} refers to no Pokémon")
+        return "one", ctx.subject
     fixed = {"このポケモン": "self", "ワザを使ったポケモン": "attacker"}
     if p in fixed:
+        ctx.subject = fixed[p]
         return "one", fixed[p]
-    if p in ("相手のバトルポケモン", "このワザを受けたポケモン", "新しく出てきたポケモン", "そのポケモン",
-             "相手のバトル場のポケモン"):
-        return "one", v.opponent_active(ctx)
+    extra: dict = {}
+    for prefix, key in (("ダメカンがのっている", "damaged"),):
+        if p.startswith(prefix):
+            extra[key], p = True, p[len(prefix):]
+    m = re.match(r"^(相手の|自分の|おたがいの)特性を持つ(.+)$", p)
+    if m:
+        extra["has_ability"], p = True, m.group(1) + m.group(2)
+    m = re.match(r"^(.+?)\((.+?)ポケモンをのぞく\)(.*)$", p)
+    if m:
+        excluded: dict = {}
+        _quals(m.group(2), excluded)
+        if set(excluded) != {"types"}:
+            raise NotRead(f"Pokémon phrase {phrase!r}")
+        extra["not_types"], p = excluded["types"], m.group(1) + m.group(3)
+    if extra:
+        quant, target = pokemon(p, ctx)
+        if not (isinstance(target, dict) and ("each" in target or "choose" in target)):
+            raise NotRead(f"Pokémon phrase {phrase!r}")
+        how = next(iter(target))
+        return quant, {how: {**target[how], **extra}}
+    if p == "新しく出てきたポケモン":
+        return "one", each(filt(side="opponent", position="active"))
+    if p in ("相手のバトルポケモン", "このワザを受けたポケモン", "相手のバトル場のポケモン"):
+        ctx.subject = v.opponent_active(ctx)
+        return "one", ctx.subject
     if p == "自分のバトルポケモン":
         return "one", v.own_active(ctx)
     if p == "おたがいのバトルポケモン":
@@ -133,6 +162,8 @@ def pokemon(phrase: str, ctx: Context):
         f["rule"] = list(v.EX_RULES) + list(v.V_RULES)
     elif core == "「メガシンカex」":
         f["rule"] = ["mega_ex"]
+    elif core.endswith("のポケモン」"):
+        f["name_prefix"] = [core[1:-len("のポケモン」")] + "の"]
     quant = m.group("quant")
     if quant == "全員":
         return "each", each(f)
@@ -140,7 +171,8 @@ def pokemon(phrase: str, ctx: Context):
         n = int(quant[:-1])
         return ("one" if n == 1 else n), choose(f)
     if f.get("position") == "active" and f["side"] in ("own", "opponent"):
-        return "one", each(f) if not ctx.attack or f["side"] == "own" else v.opponent_active(ctx)
+        plain = set(f) == {"side", "position"}
+        return "one", v.opponent_active(ctx) if plain and f["side"] == "opponent" else each(f)
     return "each", each(f)
 
 
@@ -160,6 +192,12 @@ def targets(phrase: str, ctx: Context) -> list:
 
 def energy_of(phrase: str, ctx: Context):
     p = phrase.strip()
+    try:
+        quant, target = pokemon(p, ctx)
+        if quant in ("one", "each"):
+            return target
+    except NotRead:
+        pass
     m = re.match(r"^(相手の|自分の|おたがいの)ポケモン全員$", p)
     if m:
         return each(filt(side={"相手の": "opponent", "自分の": "own", "おたがいの": "both"}[m.group(1)]))
@@ -217,6 +255,12 @@ def per(phrase: str, ctx: Context) -> dict:
         if m.group(3) == "「ポケモンex」":
             f["rule"] = list(v.EX_RULES)
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
+    m = re.match(r"^(相手|自分)の場の(.+)の数$", p)
+    if m:
+        quant, target = pokemon(m.group(1) + "の" + m.group(2), ctx)
+        if isinstance(target, dict) and "each" in target:
+            f = {k: val for k, val in target["each"].items() if k != "side"}
+            return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
     if p == "ダメカンがのっている自分のベンチポケモンの数":
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
     raise NotRead(f"counting {phrase!r}")
@@ -258,7 +302,7 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         bounds = {"at_least": n, "at_most": n} if m.group(3) is None else \
             {("at_most" if m.group(3) == "以下" else "at_least"): n}
         return {"hand": side, **bounds}, bool(m.group(4))
-    if c in ("自分の手札が0枚なら", "自分の手札がないなら"):
+    if c in ("自分の手札が0枚なら", "自分の手札がないなら", "自分の手札が1枚もないなら"):
         return {"hand": "own", "at_most": 0}, False
     m = re.match(r"^自分の山札の残り枚数が" + N + r"枚以下なら$", c)
     if m:
@@ -305,6 +349,9 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
             f["position"] = "bench"
         t = {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {}), "at_least": 1}
         return t, m.group(5) == "いない"
+    m = re.match(r"^(相手|自分)のベンチに「([^」]+)」(?:と)?「[^」]+」が(いる|いない)なら$", c)
+    if m:
+        raise NotRead("two Pokémon on the Bench")
     m = re.match(r"^(相手|自分)のベンチに「([^」]+)」が(いる|いない)なら$", c)
     if m:
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own",
@@ -315,15 +362,19 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     # 「<ポケモン>が●●なら」「<ポケモン>に●●がのっているなら」「<ポケモン>に●●がついているなら」
     m = re.match(r"^(このポケモン|相手のバトルポケモン)(?:が|は)(.+?)(でない)?なら$", c)
     if m and not re.search(r"(ついて|のって)", m.group(2)):
-        return {"at": one_pokemon(m.group(1), ctx), "match": _is(m.group(2), ctx)}, bool(m.group(3))
+        who = one_pokemon(m.group(1), ctx)
+        ctx.subject = who
+        return {"at": who, "match": _is(m.group(2), ctx)}, bool(m.group(3))
     m = re.match(r"^(このポケモン|相手のバトルポケモン)に(?:すでに)?ダメカンが(のっている|のっていない)なら$", c)
     if m:
         who = one_pokemon(m.group(1), ctx)
+        ctx.subject = who
         return ({"counters": who, "at_least": 1}, False) if m.group(2) == "のっている" else \
             ({"counters": who, "at_most": 0}, False)
     m = re.match(r"^(このポケモン|相手のバトルポケモン)にダメカンが" + N + r"個(以上)?のっているなら$", c)
     if m:
         who, n = one_pokemon(m.group(1), ctx), int(m.group(2))
+        ctx.subject = who
         return ({"counters": who, "at_least": n} if m.group(3) else {"counters": who, "at_least": n, "at_most": n}), False
     m = re.match(r"^(このポケモン|相手のバトルポケモン)に「ポケモンのどうぐ」が(ついている|ついていない)なら$", c)
     if m:
@@ -371,8 +422,8 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
                 continue
             ctx.used(name)
             return pieces
-    # 「●●し、▲▲」: two actions in one sentence.
-    for joint in ("し、", "、"):
+    # 「●●し、▲▲」: two actions in one sentence (not under a condition or a coin).
+    for joint in (("し、", "、") if "なら、" not in s and not s.startswith("コイン") else ()):
         idx = s.find(joint)
         while idx > 0:
             left, right = s[:idx], s[idx + len(joint):]
@@ -415,7 +466,7 @@ def _nothing(m, ctx):
     return [("fail", None)]
 
 
-@template("damage.self", r"このポケモンにも" + N + r"ダメージ。")
+@template("damage.self", r"このポケモンにも?" + N + r"ダメージ。")
 def _self_damage(m, ctx):
     return [("key", ("self_damage", int(m.group(1))))]
 
@@ -501,10 +552,10 @@ def _conditions(words: str) -> list[str]:
     parts = re.split(r"と", words)
     if not all(p in COND for p in parts):
         raise NotRead(f"Special Conditions {words!r}")
-    return [COND[p] for p in parts]
+    return sorted((COND[p] for p in parts), key=v.CONDITIONS.index)
 
 
-@template("condition.add", r"(.+?)を(" + COND_WORD + r"(?:と" + COND_WORD + r")*)にする。")
+@template("condition.add", r"(.+?)を、?(?:それぞれ)?(" + COND_WORD + r"(?:と" + COND_WORD + r")*)にする。")
 def _condition(m, ctx):
     added = _conditions(m.group(2))
     return [("do", act("condition", target=t, add=added)) for t in targets(m.group(1), ctx)]
@@ -553,10 +604,10 @@ def _move_energy(m, ctx):
     return [("do", {"move_energy": {"from": one_pokemon(m.group(1), ctx), "to": one_pokemon(dest, ctx), **fields}})]
 
 
-@template("switch.self", r"このポケモンを(?:自分の)?(ベンチポケモン|ベンチの.+?ポケモン)と入れ替える。")
+@template("switch.self", r"このポケモンを(?:自分の)?(ベンチポケモン|ベンチの.*?ポケモン)と入れ替える。")
 def _switch_self(m, ctx):
     bench = m.group(1)
-    phrase = "自分のベンチポケモン1匹" if bench == "ベンチポケモン" else "自分の" + bench + "1匹"
+    phrase = "自分のベンチポケモン1匹" if bench in ("ベンチポケモン", "ベンチのポケモン") else "自分の" + bench + "1匹"
     return [("do", act("switch", side="own", to=one_pokemon(phrase, ctx)))]
 
 
@@ -565,7 +616,8 @@ def _switch_own(m, ctx):
     return [("do", act("switch", side="own", to=one_pokemon("自分のベンチポケモン1匹", ctx)))]
 
 
-@template("switch.opponent_out", r"相手のバトルポケモンをベンチポケモンと入れ替える。\[バトル場に出すポケモンは相手が選ぶ。\]")
+@template("switch.opponent_out", r"(?:相手のバトルポケモンをベンチポケモンと入れ替える。\[バトル場に出すポケモンは相手が選ぶ。\]|"
+                                 r"相手は相手自身のバトルポケモンをベンチポケモンと入れ替える。)")
 def _switch_out(m, ctx):
     return [("do", act("switch", side="opponent", chosen_by="opponent"))]
 
@@ -586,12 +638,12 @@ def _discard_stadium(m, ctx):
     return [("do", {"discard_stadium": {}})]
 
 
-@template("pokemon.return", r"このポケモンと、ついているすべてのカードを、(手札|山札)にもどす(?:して切る)?。")
+@template("pokemon.return", r"このポケモンと、ついているすべてのカードを、(?:自分の)?(手札|山札)にもどす(?:して切る)?。")
 def _return(m, ctx):
     return [("do", act("return_pokemon", target="self", to="hand" if m.group(1) == "手札" else "deck"))]
 
 
-@template("pokemon.return_deck", r"このポケモンと、ついているすべてのカードを、山札にもどして切る。")
+@template("pokemon.return_deck", r"このポケモンと、ついているすべてのカードを、(?:自分の)?山札にもどして切る。")
 def _return_deck(m, ctx):
     return [("do", act("return_pokemon", target="self", to="deck"))]
 
@@ -606,9 +658,14 @@ def _counters(m, ctx):
     return [("do", act("place_counters", target=t, count=int(m.group(2)))) for t in targets(m.group(1), ctx)]
 
 
-@template("counters.until_hp", r"(.+?)の残りHPが「" + N + r"」になるように、ダメカンをのせる。")
+@template("counters.until_hp", r"(.+?)(?:の|に、それぞれ)残りHPが「" + N + r"」になるように、ダメカンをのせる。")
 def _until_hp(m, ctx):
     return [("do", act("place_counters", target=t, until_hp=int(m.group(2)))) for t in targets(m.group(1), ctx)]
+
+
+@template("knock_out.choose", r"(.+?)を" + N + r"匹選び、きぜつさせる。")
+def _knock_out_choose(m, ctx):
+    return [("do", act("knock_out", target=t)) for t in targets(m.group(1) + m.group(2) + "匹", ctx)]
 
 
 @template("knock_out", r"(.+?)(?:を|は)きぜつ(?:させる|する)。")
@@ -619,7 +676,7 @@ def _knock_out(m, ctx):
     return [("do", act("knock_out", target=t)) for t in targets(phrase, ctx)]
 
 
-@template("prize.take", r"サイドを" + N + r"枚とる。")
+@template("prize.take", r"(?:自分の)?サイドを" + N + r"枚とる。")
 def _take_prize(m, ctx):
     return [("do", act("take_prize", count=int(m.group(1))))]
 
@@ -688,7 +745,7 @@ def _from(phrase: str | None, ctx: Context) -> dict:
     return f
 
 
-@template("effect.damage_taken", _NEXT + r"(このポケモン|このワザを受けたポケモン)が(?:、(.+?)から)?受けるワザのダメージは「([+-])" + N + r"」される。")
+@template("effect.damage_taken", _NEXT + r"(このポケモン|このワザを受けたポケモン)が(?:、?(.+?)から)?受けるワザのダメージは「([+-])" + N + r"」される。")
 def _taken(m, ctx):
     amount = int(m.group(5)) * (-1 if m.group(4) == "-" else 1)
     effect = {"kind": "damage_taken", "amount": amount, "from": _from(m.group(3), ctx)}
@@ -731,26 +788,28 @@ def _poison(m, ctx):
     return [_on("このワザを受けたポケモン", ctx, {"kind": "poison_counters", "set": int(m.group(1))})]
 
 
-@template("effect.no_weakness", r"次の相手の番、このポケモンは弱点がなくなる。")
+@template("effect.no_weakness", r"次の相手の番、このポケモン(?:は弱点がなくなる|の弱点は、すべてなくなる)。")
 def _no_weakness(m, ctx):
     return [_on("このポケモン", ctx, {"kind": "no_weakness"})]
 
 
 # listed: what reads the deck or a hand -------------------------------------------------------------
 
-_DECK = re.compile(r"^(?:のぞむなら、)?(?:自分の山札|相手の山札|山札|おたがいのプレイヤーは、?(?:それぞれ)?山札|そして山札を切る|"
+_DECK = re.compile(r"^(?:のぞむなら、)?(?:自分の山札(?:から|を)|相手の山札(?:から|を)|山札(?:から|を)|おたがいのプレイヤーは、?(?:それぞれ)?山札|そして山札を切る|"
                    r"自分の手札をすべて山札にもどして切る|ウラが出るまでコインを投げ、オモテの数ぶん(?:まで)?、(?:相手の山札|自分の山札)|"
                    r"コインを\d+回投げ、オモテの数ぶん、(?:相手の|自分の)山札)")
-_PRIZES = re.compile(r"^(?:相手|自分)の(?:ウラになっている)?サイドを\d+枚(?:選び、)?(?:オモテにする|見る)")
+_PRIZES = re.compile(r"^(?:ウラになっている)?(?:相手|自分)の(?:ウラになっている)?サイドを\d+枚(?:選び、)?(?:オモテにする|見る|"
+                     r"そのカードのオモテを見)")
 _HAND = re.compile(r"^(?:相手の手札を見|相手の手札からオモテを見ないで|相手は相手自身の手札|自分の手札をすべてトラッシュし、山札|"
-                   r"自分の手札を\d+枚トラッシュする。その後、)")
+                   r"自分の手札を\d+枚トラッシュする。|のぞむなら、自分の手札を)")
 
 
 def listed(s: str, previous: str | None = None) -> str | None:
-    if previous and re.match(r"^(?:その後、(?:山札|自分の山札)|そして山札を切る|残りのカードは山札にもどして切る|"
-                             r"のぞむなら、そのカード)", s):
+    if previous and re.match(r"^(?:その後、(?:山札|自分の山札)|そして山札を切る|残りのカードは山札にもどして切る|残りの山札を切り|"
+                             r"のぞむなら、そのカード|オモテにした|その中から|その中にある|見せたカード)", s):
         return previous
-    if _DECK.match(s) or "山札を" in s and "引く" in s:
+    if _DECK.match(s) or ("山札を" in s and "引く" in s) or re.search(r"山札から|山札を上から|山札の下|山札にもどして切る", s) \
+            and not re.search(r"ポケモンと、ついているすべてのカードを、(?:自分の|相手の)?山札にもどして切る", s):
         return "deck"
     if _HAND.match(s):
         return "hand"

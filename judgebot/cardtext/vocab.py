@@ -33,6 +33,7 @@ class Context:
     cost: tuple[str, ...] = ()  # an attack's printed cost (types)
     kind: str | None = None  # a Trainer's kind: item | supporter | stadium | tool
     templates: list[str] = field(default_factory=list)
+    subject: Any = None  # the Pokémon "it" / "that Pokémon" / 「そのポケモン」 refers to
 
     @property
     def attack(self) -> bool:
@@ -157,6 +158,12 @@ def conditional(test: dict, then: list[Piece], ctx: Context, negated: bool = Fal
     if ctx.attack and then == [("fail", None)]:
         return [("do", before_damage(if_action(test, [] if negated else [{"fail": {}}],
                                                [{"fail": {}}] if negated else None)))]
+    if ctx.attack and kinds and kinds[0] == "bonus" and "bonus" not in kinds[1:] and "fail" not in kinds \
+            and not negated and all(k in ("do", "effect") for k in kinds[1:]):
+        # "If …, this attack does N more damage, and …": the same test decides both (it reads
+        # the board before damage and nothing in between changes what it reads).
+        formula = ("formula", {"op": "plus", "amount": then[0][1], "if": test})
+        return [formula, ("do", if_action(test, as_actions(then[1:], ctx, "under a condition")))]
     if "bonus" in kinds or "fail" in kinds:
         raise NotRead("a conditional damage change with more to it")
     if any(k in ("passive", "hit", "formula", "key") for k in kinds):
