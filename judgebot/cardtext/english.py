@@ -126,7 +126,8 @@ _POKEMON = re.compile(
     r"(?P<owner>" + OWNER + r" )?(?P<quals>(?:[\w{}'-]+ )*?)"
     r"(?P<core>Pokémon ex or (?:Benched )?Pokémon V|Pokémon ex and Pokémon V|Mega Evolution Pokémon ex|Pokémon ex|"
     r"Pokémon V|Pokémon)"
-    r"(?P<tail>(?: that has any damage counters on it| that has an Ability| in play| on your Bench|"
+    r"(?P<tail>(?: that has any damage counters on it| that have any damage counters on them| that has an Ability|"
+    r" in play| on your Bench|"
     r" \(both yours and your opponent's\)| \(yours or your opponent's\))*)$")
 
 
@@ -134,7 +135,7 @@ def pokemon(phrase: str, ctx: Context):
     """(quantity, target) of a Pokémon phrase: quantity is "one" (a target), "each" or a
     number of choices. Raises NotRead for what it cannot say."""
     p = phrase.strip()
-    if p.startswith(("Your ", "This ", "The ", "Both ", "Each ", "It ", "Its ", "That ")):
+    if p.startswith(("Your ", "This ", "The ", "Both ", "Each ", "It ", "Its ", "That ")) or p == "It":
         p = p[0].lower() + p[1:]
     if p in ("it", "that Pokémon"):
         if ctx.subject is None:
@@ -180,7 +181,7 @@ def pokemon(phrase: str, ctx: Context):
         f["rule"] = list(v.V_RULES)
     elif core.startswith("Pokémon ex"):
         f["rule"] = list(v.EX_RULES) + list(v.V_RULES)
-    if "damage counters on it" in tail:
+    if "damage counters on" in tail:
         f["damaged"] = True
     if "has an Ability" in tail:
         f["has_ability"] = True
@@ -275,6 +276,8 @@ def per(phrase: str, ctx: Context) -> dict:
         _qualifiers(m.group(2), f)
         if m.group(3) == "Pokémon ex":
             f["rule"] = list(v.EX_RULES)
+        elif m.group(3) == "Pokémon ex and Pokémon V":
+            f["rule"] = list(v.EX_RULES) + list(v.V_RULES)
         elif m.group(3) != "Pokémon":
             raise NotRead(f"counting {phrase!r}")
         return {"pokemon": side, **({"match": f} if f else {})}
@@ -908,13 +911,15 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             _first_switch(pieces)
         if body.startswith("Then, "):
             body = body[6].upper() + body[7:]
-        if body.startswith("If you do, "):
-            _first(pieces)
+        then = body.startswith("If you do, ")
+        if then:
             body = body[11].upper() + body[12:]
         try:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
+        if then:
+            _first(pieces, got)
         for kind, payload in got:
             if kind == "new_active":
                 _damage_to_new_active(pieces, payload, ctx)
@@ -932,10 +937,13 @@ def _first_switch(pieces: list[Piece]) -> None:
             return
 
 
-def _first(pieces: list[Piece]) -> None:
-    """"X. If you do, Y.": Y only if X was done (Ⅱ-E-20) — X is marked `first`."""
+def _first(pieces: list[Piece], following: list[Piece]) -> None:
+    """"X. If you do, Y.": Y only if X was done (Ⅱ-E-20) — X is marked `first`; Y must be
+    actions (damage is done at step 4, before them, and cannot wait for them)."""
     if not pieces or pieces[-1][0] != "do":
         raise NotRead("\"If you do\" after what is not an action")
+    if any(kind not in ("do", "new_active") for kind, _ in following):
+        raise NotRead("\"If you do\" before what is not an action")
     (kind, fields), = pieces[-1][1].items()
     pieces[-1] = ("do", {kind: {**fields, "first": True}})
 

@@ -311,14 +311,13 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         return {"stadium": True}, False
     if c in ("場にスタジアムが出ていないなら",):
         return {"stadium": False}, False
-    if c == "この番に、手札からサポートを出して使っていたなら":
+    if c == "この番、手札からサポートを出して使っていたなら":
         return {"supporter_played": True}, False
-    m = re.match(r"^この番に、このポケモンが(ベンチからバトル場に出ていた|このポケモンのHPを回復していた)なら$", c)
-    if c == "この番に、このポケモンのHPを回復していたなら":
+    if c == "この番、このポケモンのHPを回復していたなら":
         return {"at": "self", "match": {"healed_this_turn": True}}, False
-    if c == "この番に、このポケモンがベンチからバトル場に出ていたなら":
+    if c == "この番、このポケモンがベンチからバトル場に出ていたなら":
         return {"at": "self", "match": {"moved_to_active_this_turn": True}}, False
-    m = re.match(r"^この番(?:に)?、このポケモンが「(.+?)」から進化していたなら$", c)
+    m = re.match(r"^この番、このポケモンが「(.+?)」から進化していたなら$", c)
     if m:
         return {"at": "self", "match": {"evolved_from_this_turn": [m.group(1)]}}, False
     m = re.match(r"^このポケモンの残りHPが「?" + N + r"」?以下なら$", c)
@@ -371,7 +370,8 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         ctx.subject = who
         return ({"counters": who, "at_least": 1}, False) if m.group(2) == "のっている" else \
             ({"counters": who, "at_most": 0}, False)
-    m = re.match(r"^(このポケモン|相手のバトルポケモン)にダメカンが" + N + r"個(以上)?のっているなら$", c)
+    m = re.match(r"^(このポケモン|相手のバトルポケモン)にのっているダメカンが" + N + r"個(以上)?なら$", c) or \
+        re.match(r"^(このポケモン|相手のバトルポケモン)にダメカンが" + N + r"個(以上)?のっているなら$", c)
     if m:
         who, n = one_pokemon(m.group(1), ctx), int(m.group(2))
         ctx.subject = who
@@ -471,7 +471,7 @@ def _self_damage(m, ctx):
     return [("key", ("self_damage", int(m.group(1))))]
 
 
-@template("damage.other", r"(.+?)(にも|に)、(?:それぞれ)?" + N + r"ダメージ。" + _NO_WR)
+@template("damage.other", r"(.+?)(にも|に)、?(?:それぞれ)?" + N + r"ダメージ。" + _NO_WR)
 def _damage_to(m, ctx):
     phrase, also, amount = m.group(1), m.group(2) == "にも", int(m.group(3))
     if phrase == "新しく出てきたポケモン":
@@ -524,7 +524,7 @@ def _each_heads(m, ctx):
 
 
 @template("condition.if", r"([^、]+?なら|前の相手の番に、ワザのダメージで、自分の.*?ポケモンがきぜつしていたなら|"
-                          r"この番に、.+?なら|このワザを使うためのエネルギーより、.+?なら|"
+                          r"この番、.+?なら|このワザを使うためのエネルギーより、.+?なら|"
                           r"自分のサイドの残り枚数が、.+?なら)、(.+?)。")
 def _if(m, ctx):
     t, negated = test(m.group(1), ctx)
@@ -833,16 +833,17 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             ctx.used(f"listed.{why}")
             continue
         body = s
-        if body.startswith("その後、"):
-            body = body[len("その後、"):]
-            _then(pieces)
-        if body.startswith("その場合、"):
-            body = body[len("その場合、"):]
-            _then(pieces)
+        then = False
+        for word in ("その後、", "その場合、"):
+            if body.startswith(word):
+                body, then = body[len(word):], True
+        body = body.removeprefix("さらに、")
         try:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
+        if then:
+            _then(pieces, got)
         for kind, payload in got:
             if kind == "new_active":
                 _damage_to_new_active(pieces, payload, ctx)
@@ -851,11 +852,16 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     return pieces, notes
 
 
-def _then(pieces: list[Piece]) -> None:
-    """「その後」 (Ⅱ-E-20): what follows only if what comes before was done."""
-    if pieces and pieces[-1][0] == "do":
-        (kind, fields), = pieces[-1][1].items()
-        pieces[-1] = ("do", {kind: {**fields, "first": True}})
+def _then(pieces: list[Piece], following: list[Piece]) -> None:
+    """「その後」 (Ⅱ-E-20): what follows only if what comes before was done — the action
+    before it is marked `first`; what follows must then be actions too (damage is done at
+    step 4, before them, and cannot wait for them)."""
+    if not pieces or pieces[-1][0] != "do":
+        return
+    if any(kind not in ("do", "new_active") for kind, _ in following):
+        raise NotRead("「その後」 before what is not an action")
+    (kind, fields), = pieces[-1][1].items()
+    pieces[-1] = ("do", {kind: {**fields, "first": True}})
 
 
 def _damage_to_new_active(pieces: list[Piece], amount: int, ctx: Context) -> None:
