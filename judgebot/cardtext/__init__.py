@@ -39,7 +39,10 @@ def read(text: str, lang: str, part: str, *, name: str = "", damage=None, cost=(
     text = text or ""
     try:
         pieces, notes = LANGUAGES[lang].read(text, ctx)
-        listed = tuple(Listed(s, why) for s, why in notes)
+        listed = tuple(Listed(s, why, decides_damage=LANGUAGES[lang].decides_damage(s)) for s, why in notes)
+        if part == "attack" and any(item.decides_damage for item in listed):
+            # The damage counts what a deck or hand reading finds: listed; a ruling needs `found`.
+            return Reading(part, lang, text, NOT_APPLIED, listed=listed, templates=tuple(ctx.templates))
         if part == "attack":
             format2 = assemble.attack(pieces, damage)
         else:

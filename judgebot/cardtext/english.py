@@ -644,10 +644,9 @@ def _move_energy(m, ctx):
 
 @template("switch.self", r"(You may )?[Ss]witch this Pokémon with (1 of your Benched (?:.+ )?Pokémon)\.")
 def _switch_self(m, ctx):
-    action = act("switch", side="own", to=one_pokemon(m.group(2), ctx))
     if m.group(1):
-        raise NotRead("a switch the player may decline")
-    return [("do", action)]
+        raise NotRead("a switch the player may decline (read by the \"You may\" prefix)")
+    return [("do", act("switch", side="own", to=one_pokemon(m.group(2), ctx)))]
 
 
 @template("switch.own_active", r"Switch your Active Pokémon with (1 of your Benched Pokémon)\.")
@@ -892,6 +891,12 @@ def listed(s: str, previous: str | None = None) -> str | None:
     return None
 
 
+def decides_damage(s: str) -> bool:
+    """A listed sentence whose result is the attack's damage ("… and this attack does 80 damage
+    for each Energy card you find there")."""
+    return bool(re.search(r"this attack does \d+ (?:more )?damage for each", s))
+
+
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     """(pieces, [(sentence, why) listed]) of a whole text; NotRead names the sentence no
     template reads."""
@@ -911,6 +916,9 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             _first_switch(pieces)
         if body.startswith("Then, "):
             body = body[6].upper() + body[7:]
+        may = body.startswith("You may ") and not body.startswith("You may draw")
+        if may:
+            body = body[8].upper() + body[9:]
         then = body.startswith("If you do, ")
         if then:
             body = body[11].upper() + body[12:]
@@ -920,12 +928,26 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             raise NotRead(s) from exc
         if then:
             _first(pieces, got)
+        if may:
+            got = _you_may(got)
         for kind, payload in got:
             if kind == "new_active":
                 _damage_to_new_active(pieces, payload, ctx)
             else:
                 pieces.append((kind, payload))
     return pieces, notes
+
+
+def _you_may(pieces: list[Piece]) -> list[Piece]:
+    """"You may …" (Ⅱ-E-10 のぞむなら): the player's choice — read as chosen (`you_may: true`;
+    write `you_may: false` on the action to rule the other choice)."""
+    if not pieces or any(kind != "do" for kind, _ in pieces):
+        raise NotRead("\"You may\" before what is not an action")
+    out = []
+    for _, payload in pieces:
+        (kind, fields), = payload.items()
+        out.append(("do", {kind: {**fields, "you_may": True}}))
+    return out
 
 
 def _first_switch(pieces: list[Piece]) -> None:

@@ -820,6 +820,10 @@ def listed(s: str, previous: str | None = None) -> str | None:
     return None
 
 
+def decides_damage(s: str) -> bool:
+    return bool(re.search(r"×\d+ダメージ", s))
+
+
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     pieces: list[Piece] = []
     notes: list[tuple[str, str]] = []
@@ -838,18 +842,33 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             if body.startswith(word):
                 body, then = body[len(word):], True
         body = body.removeprefix("さらに、")
+        may = body.startswith("のぞむなら、")
+        body = body.removeprefix("のぞむなら、")
         try:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
         if then:
             _then(pieces, got)
+        if may:
+            got = _you_may(got)
         for kind, payload in got:
             if kind == "new_active":
                 _damage_to_new_active(pieces, payload, ctx)
             else:
                 pieces.append((kind, payload))
     return pieces, notes
+
+
+def _you_may(pieces: list[Piece]) -> list[Piece]:
+    """「のぞむなら」 (Ⅱ-E-10): the player's choice — read as chosen (`you_may: true`)."""
+    if not pieces or any(kind != "do" for kind, _ in pieces):
+        raise NotRead("「のぞむなら」 before what is not an action")
+    out = []
+    for _, payload in pieces:
+        (kind, fields), = payload.items()
+        out.append(("do", {kind: {**fields, "you_may": True}}))
+    return out
 
 
 def _then(pieces: list[Piece], following: list[Piece]) -> None:

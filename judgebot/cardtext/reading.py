@@ -38,9 +38,13 @@ class Listed:
 
     text: str
     why: str
+    decides_damage: bool = False  # the attack's damage counts what it finds: the file must give `found`
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "why": self.why, "because": WHY[self.why]}
+        out = {"text": self.text, "why": self.why, "because": WHY[self.why]}
+        if self.decides_damage:
+            out["decides_damage"] = True
+        return out
 
 
 @dataclass(frozen=True)
