@@ -52,6 +52,8 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "energy_units": ("guide-ja:II-E-39",),
     "energy_type": ("guide-ja:II-E-39",),
     "extra_prizes": ("guide-ja:I-D",),
+    "survive": ("guide-ja:I-D",),
+    "prevent_counters": ("guide-ja:II-C-07",),
 }
 # A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
 COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
@@ -144,6 +146,10 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
     if filter_.conditions is not None and not (
             set(filter_.conditions) & set(target.conditions) or ("any" in filter_.conditions and target.conditions)):
         return False
+    if filter_.hp_left_at_most is not None:
+        hp = board.plain_max_hp(target) if board is not None else target.hp
+        if hp - target.damage > filter_.hp_left_at_most:
+            return False
     return True
 
 
@@ -293,6 +299,14 @@ class Board:
                 if not any(t is mon for t in self._targets(p)):
                     continue
                 when = p.effect.get("when") if p.effect.kind != "provides" else None
+                holder = p.effect.get("holder")
+                if holder is not None and p.holder is not None and not matches(holder, p.holder, p.holder.owner,
+                                                                               None, self):
+                    # The Pokémon that carries it is not as the card says ("As long as … is in the
+                    # Active Spot"): not in force.
+                    inactive.append(Silenced(p, msg("effect.why.when", mon=p.holder.name, filter=filter_msg(holder)),
+                                             cites_of(p.effect)))
+                    continue
                 stack = p.effect.get("no_stack")
                 if stack and (stack, p.effect.kind) in seen_once:
                     # Ⅱ-E-15: an Ability whose effect does not stack counts once, however many have it.
@@ -330,6 +344,13 @@ class Board:
         return found
 
     # -- derived values ----------------------------------------------------------
+    def plain_max_hp(self, mon: Pokemon) -> int:
+        """Maximum HP with the changes that carry no condition of their own: what a filter on
+        remaining HP reads while the effects in force are being worked out (no recursion)."""
+        return mon.hp + sum(p.effect.get("amount", 0) for p in self.placed if p.effect.kind == "max_hp"
+                            and p.effect.get("when") is None and p.effect.get("holder") is None
+                            and any(t is mon for t in self._targets(p)))
+
     def max_hp(self, mon: Pokemon) -> tuple[int, list[Effect]]:
         """Printed HP plus max_hp changes (Ⅱ-D-15: only Pokémon in play)."""
         changes = self.of_kind(mon, "max_hp")
@@ -518,6 +539,8 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.name_prefix", names=Joined(filter_.name_prefix, sep="effect.filter.or")))
     if filter_.evolved_from_this_turn is not None:
         parts.append(msg("effect.filter.evolved_from", names=Joined(filter_.evolved_from_this_turn, sep="effect.filter.or")))
+    if filter_.hp_left_at_most is not None:
+        parts.append(msg("effect.filter.hp_left_at_most", n=filter_.hp_left_at_most))
     if filter_.not_types is not None:
         parts.append(msg("effect.filter.not_types", types=Joined(tuple(Term(f"type.{t}") for t in filter_.not_types),
                                                                  sep="effect.filter.or")))

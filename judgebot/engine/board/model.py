@@ -50,6 +50,7 @@ class Filter:
     not_types: tuple[str, ...] | None = None
     damaged: bool | None = None
     conditions: tuple[str, ...] | None = None
+    hp_left_at_most: int | None = None  # "If that Pokémon's remaining HP is 30 or less" (Ⅱ-D-16)
 
 
 @dataclass(frozen=True)

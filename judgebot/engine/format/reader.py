@@ -258,6 +258,8 @@ class Reader(Format2Reader):
             not_types=many("not_types", self.type),
             damaged=self.bool(raw["damaged"], _join(path, "damaged")) if "damaged" in raw else None,
             conditions=many("conditions", self.filter_condition),
+            hp_left_at_most=self.ranged(raw["hp_left_at_most"], _join(path, "hp_left_at_most"), 0, 990)
+            if "hp_left_at_most" in raw else None,
         )
 
     def filter_condition(self, value: Any, path: str) -> str:
@@ -274,7 +276,7 @@ class Reader(Format2Reader):
             self.fail(path, "missing required key 'kind' (or give a catalog card as {card: NAME})")
         raw = value
         kind = self.choice(raw["kind"], _join(path, "kind"), tuple(EFFECT_FIELDS), "effect kind")
-        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to", "when")
+        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to", "when", "holder")
         self.mapping(raw, path, allowed)
         fields: dict[str, Any] = {}
         from_ = None
@@ -296,10 +298,14 @@ class Reader(Format2Reader):
             fields.setdefault("value", (2, None))
         if kind in ("prizes_reduced", "extra_prizes"):
             fields.setdefault("amount", 1)
+        if kind == "survive":
+            fields.setdefault("hp", 10)
         if kind == "provides":
             fields.setdefault("units", 1)
         if "when" in raw and "when" not in fields:
             fields["when"] = self.filter(raw["when"], _join(path, "when"))
+        if "holder" in raw:
+            fields["holder"] = self.filter(raw["holder"], _join(path, "holder"))
         applies_to = self.filter(raw["applies_to"], _join(path, "applies_to")) if "applies_to" in raw else None
         return Effect(kind=kind, fields=fields, applies_to=applies_to, from_=from_, source=source or path,
                       origin=origin, cites=cites, card=card)

@@ -270,6 +270,7 @@ FILTER: dict[str, Field] = {
     "damaged": ("bool", "with damage counters on it (true) or none (false) (extension)"),
     "conditions": (_one_or_list(ref("filter_condition")),
                    "affected by one of these Special Conditions (any: by one) (extension)"),
+    "hp_left_at_most": ("hp_bound", "with this much HP left or less (Ⅱ-D-16, extension)"),
 }
 
 # Primitive effects: kind -> (what it does, {field: (kind, description)}). Every kind may
@@ -281,7 +282,8 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
         "amount": ("signed_damage", "+N or -N"), "against": ("filter", "only against these Pokémon"),
         "attack": ("text", "only for the attack of this name (extension)")}),
     "damage_taken": ("the damage it takes from attacks changes (Ⅰ-A-01 step 4)", {
-        "amount": ("signed_damage", "+N or -N"), "from": ("filter", "only from these attacking Pokémon")}),
+        "amount": ("signed_damage", "+N or -N"), "from": ("filter", "only from these attacking Pokémon"),
+        "discard_tool": ("true", "once it has changed the damage, the Tool it comes from is discarded (extension)")}),
     "prevent_damage": ("prevents the damage of attacks (Ⅱ-C-17)", {"from": ("filter", "only from these")}),
     "prevent_effects": ("prevents the effects of attacks (Ⅱ-C-17)", {"from": ("filter", "only from these")}),
     "no_weakness": ("it has no Weakness", {}),
@@ -321,12 +323,21 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
         "name": ("text", "the Ability or card text's name"), "on": ("event", "the event"),
         "do": ("actions", "the actions"), "once": ("once", "at most once per turn or game"),
         "cause": ("cause", "only for events caused so"), "from": ("filter", "only for events from these Pokémon"),
-        "energy": ("energy_names", "only when this Energy is attached")}),
+        "energy": ("energy_names", "only when this Energy is attached"),
+        "damage_at_least": ("hp_bound", "only when it took at least this much damage (extension)")}),
     # Extension (card text): "If your opponent's Pokémon is Knocked Out by damage from this
     # attack, take 1 more Prize card" — on the attacking Pokémon.
     "extra_prizes": ("its player takes more Prize cards for a Pokémon its attack's damage Knocks Out (extension)", {
         "amount": ("positive", "this many more (default 1)"), "against": ("filter", "only for these Pokémon"),
         "attack": ("text", "only for the attack of this name")}),
+    # Extensions (card text): "would be Knocked Out … it is not Knocked Out, and its remaining HP
+    # becomes 10"; "Prevent all damage counters from being placed … by effects of attacks and Abilities".
+    "survive": ("it is not Knocked Out by attack damage: its remaining HP becomes `hp` (extension)", {
+        "hp": ("hp_bound", "the HP it keeps (default 10)"), "full_hp": ("bool", "only if it had full HP"),
+        "from": ("filter", "only against attacks from these"),
+        "discard_tool": ("true", "then the Tool it comes from is discarded")}),
+    "prevent_counters": ("no damage counters are put on it by effects of attacks or Abilities (extension)", {
+        "from": ("filter", "only from these Pokémon's attacks and Abilities")}),
 }
 EFFECT_REQUIRED = {
     "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
@@ -414,6 +425,11 @@ ACTION_REQUIRED = {
     "return_pokemon": ("target", "to"), "copy_attack": ("from", "name"),
     "draw": ("side", "count"), "win_game": ("side",), "if": ("test",), "take_prize": ("count",), "return_to_deck": ("side", "count"),
     "knock_out": ("target",), "add_effect": ("target", "effects"),
+}
+# Actions that need one of some keys (the readers say which exactly: format2.ACTION_ONE_OF).
+ACTION_ONE_OF_SCHEMA = {
+    "place_counters": {"anyOf": [{"required": ["count"]}, {"required": ["until_hp"]}],
+                       "x-message": "action place_counters needs count or until_hp"},
 }
 ACTION_COMMON: dict[str, Field] = {
     "at": ({"enum": ["before_damage"], "x-message": "unknown `at` {got}; expected one of before_damage"},
@@ -748,7 +764,9 @@ def _effect() -> dict:
     for kind, (description, fields) in EFFECTS.items():
         keys = {"kind": ({"const": kind}, description), **fields,
                 "applies_to": ("filter", "which Pokémon it is on (default: the one it is listed on)"),
-                "when": ("filter", "only while the Pokémon it is on is like this (extension)")}
+                "when": ("filter", "only while the Pokémon it is on is like this (extension)"),
+                "holder": ("filter", "only while the Pokémon that carries it (its Tool's or Ability's Pokémon) is "
+                                     "like this (extension)")}
         then = _mapping(keys, nullable=False, required=EFFECT_REQUIRED.get(kind, ()),
                         **{"x-required": f"missing required key {{key!r}} for kind {kind}"})
         branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": then})
@@ -767,7 +785,8 @@ def _action() -> dict:
     for kind, (description, fields) in ACTIONS.items():
         properties[kind] = {**_mapping({**fields, **ACTION_COMMON}, description,
                                        required=ACTION_REQUIRED.get(kind, ()),
-                                       **{"x-required": f"missing required key {{key!r}} for action {kind}"})}
+                                       **{"x-required": f"missing required key {{key!r}} for action {kind}"}),
+                            **ACTION_ONE_OF_SCHEMA.get(kind, {})}
     return {"if": {"type": "string"},
             "then": {"const": "fail", "x-message": f"expected one action as a one-key mapping ({kinds}), got {{shape}}"},
             "else": {"type": "object", "minProperties": 1, "maxProperties": 1, "properties": properties,

@@ -404,6 +404,8 @@ def damage(r: Resolution) -> dict[str, int]:
             if r.state.by_uid(h.target.uid) is None:
                 continue
         amount = dmg.calculate(r.board, ruling, h)
+        amount = _survive(r, h, amount)
+        _spent_tools(r, h)
         taken[h.target.uid] = taken.get(h.target.uid, 0) + amount
         if h.kind != "self":
             r.dealt[h.target.uid] = r.dealt.get(h.target.uid, 0) + amount
@@ -412,6 +414,45 @@ def damage(r: Resolution) -> dict[str, int]:
             r.attack_damage_from[h.target.uid] = h.attacker.owner
             r.damaged.append((h.target.uid, amount, h.kind))
     return taken
+
+
+def _survive(r: Resolution, h: dmg.Hit, amount: int) -> int:
+    """"If this Pokémon (with full HP) would be Knocked Out by damage from an attack, it is not
+    Knocked Out, and its remaining HP becomes 10" (effect `survive`): the damage it takes is
+    what leaves it that HP (Ⅰ-D: it is not Knocked Out); a Tool that says so is discarded."""
+    if h.kind == "self" or amount <= 0:
+        return amount
+    target = h.target
+    left = r.board.max_hp(target)[0] - target.damage
+    if amount < left:
+        return amount
+    for effect in r.board.of_kind(target, "survive"):
+        if effect.from_ is not None and not matches(effect.from_, h.attacker, target.owner):
+            continue
+        if effect.get("full_hp") and target.damage > 0:
+            continue
+        keep = effect.get("hp", 10)
+        now = max(left - keep, 0)
+        r.ruling.step("final", msg("damage.survive", mon=target.name, effect=effect_msg(effect), hp=keep, damage=now),
+                      ["guide-ja:I-D"] + list(cites_of(effect)), value=now, target=target.position)
+        if effect.get("discard_tool") and target.tool is not None and effect.origin == "tool":
+            _discard_own_tool(r, target)
+        return now
+    return amount
+
+
+def _spent_tools(r: Resolution, h: dmg.Hit) -> None:
+    """A Tool whose text changed the damage "and discard this card" (the Berries) is discarded."""
+    if any(e.origin == "tool" for e in h.spent) and h.target.tool is not None:
+        _discard_own_tool(r, h.target)
+
+
+def _discard_own_tool(r: Resolution, mon: Pokemon) -> None:
+    tool, mon.tool = mon.tool, None
+    r.state.discard(mon.owner, [tool.name])
+    r.state.changed()
+    r.ruling.step("final", msg("card_effect.discard_tool", tool=tool.name, mon=mon.name),
+                  ["guide-ja:II-C-01"] + list(tool.cites), target=mon.position)
 
 
 # -- 5. other effects --------------------------------------------------------------------

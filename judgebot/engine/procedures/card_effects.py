@@ -86,6 +86,12 @@ class Context:
     taken_path: str = ""  # where the scenario gives it (`you.prize_cards[0]`)
     taken_placed: bool = False  # its text put it into play: it does not go into the hand
     dealt: dict = field(default_factory=dict)  # uid -> damage this attack did (heal `damage_done`)
+    ability: bool = False  # an Ability's text (prevent_counters reads attacks' and Abilities')
+
+    @property
+    def source_pokemon_uid(self) -> str | None:
+        """The Pokémon whose attack or Ability this text is, if it is one."""
+        return self.self_uid if (self.by_attack or self.ability) else None
 
     def record(self, text, cites: Iterable[str], target: str | None = None, value=None) -> None:
         # The source card's sections first: a FAQ of its guide's edition is the one kept
@@ -209,9 +215,26 @@ def place_counters(ctx: Context, action: Action) -> None:
     mon = _receiver(ctx, action, "target", what, "guide-ja:II-C-07", ("guide-ja:II-C-07/faq-1",))
     if mon is None:
         return
+    if _counters_prevented(ctx, mon, what):
+        return
     mon.damage += count * 10
     ctx.record(msg("card_effect.place_counters", mon=mon.name, counters=what, total=mon.damage // 10),
                ["guide-ja:II-C-07"], target=mon.position, value=mon.damage // 10)
+
+
+def _counters_prevented(ctx: Context, mon: Pokemon, what) -> bool:
+    """`prevent_counters` ("Prevent all damage counters from being placed on … by effects of
+    attacks and Abilities from the opponent's Pokémon"): only for an attack's or an Ability's
+    text, from a Pokémon the filter names."""
+    if ctx.source_pokemon_uid is None:
+        return False
+    source = ctx.state.last_known(ctx.source_pokemon_uid)
+    shields = [e for e in ctx.state.board().of_kind(mon, "prevent_counters")
+               if source is None or e.from_ is None or matches(e.from_, source, mon.owner)]
+    if shields:
+        ctx.record(msg("card_effect.counters_prevented", mon=mon.name, what=what, effects=effects_msg(shields)),
+                   ["guide-ja:II-C-07"] + [c for e in shields for c in cites_of(e)], target=mon.position)
+    return bool(shields)
 
 
 def move_counters(ctx: Context, action: Action) -> None:

@@ -13,7 +13,7 @@ reductions do not apply to it, other effects do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from judgebot.engine.board.effects import Board, cites_of, effects_msg, filter_msg, matches, not_applying_msg, sources_msg
@@ -43,6 +43,7 @@ class Hit:
     base_text: Msg | None = None  # step 1 of a "+", "×" or "-" attack: what was counted
     base_cites: tuple[str, ...] = ()
     ignore_only: str | None = None  # "weakness" or "resistance": the attack ignores only that one (Ⅱ-B-06)
+    spent: list = field(default_factory=list)  # damage_taken effects whose Tool is discarded once used
 
 
 @dataclass
@@ -219,6 +220,7 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
         return
     total = sum(e.get("amount", 0) for e in effects)
     calc.value += total
+    hit.spent += [e for e in effects if e.get("discard_tool")]
     cites = _cite("defender_effects")
     if hit.kind == "self":
         cites += ["guide-ja:II-B-09/faq-1"]
