@@ -154,7 +154,7 @@ CASES = [
      "trigger, extra_prizes, survive, prevent_counters"),
     ("{kind: damage_taken, amount: -30,", "{kind: damage_taken, amount: -30, against: {side: own},",
      "rulings/x.yaml:18:41: opponent.effects[0].against: unknown key 'against'; allowed keys: kind, amount, from, "
-     "applies_to, when"),
+     "discard_tool, applies_to, when, holder"),
     ("applies_to: {side: own, types: [metal]}", "applies_to: {side: mine, types: [metal]}",
      "rulings/x.yaml:18:54: opponent.effects[0].applies_to.side: unknown side 'mine'; expected one of own, "
      "opponent, both"),
