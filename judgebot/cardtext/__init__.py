@@ -23,11 +23,12 @@ the engine's readers validate like any scenario file.
 
 from __future__ import annotations
 
-from judgebot.cardtext import assemble, english, japanese
+from judgebot.cardtext import assemble, english, english_passive, japanese
 from judgebot.cardtext.reading import APPLIED, NOT_APPLIED, NOT_MODELLED, Listed, NotRead, Reading
-from judgebot.cardtext.vocab import Context
+from judgebot.cardtext.vocab import Context, use_ability
 
 LANGUAGES = {"en": english, "ja": japanese}
+PASSIVE = {"en": english_passive, "ja": japanese}
 
 
 def read(text: str, lang: str, part: str, *, name: str = "", damage=None, cost=(), kind: str | None = None) -> Reading:
@@ -38,7 +39,16 @@ def read(text: str, lang: str, part: str, *, name: str = "", damage=None, cost=(
     ctx = Context(part=part, lang=lang, name=name, damage=damage, cost=tuple(cost or ()), kind=kind)
     text = text or ""
     try:
-        pieces, notes = LANGUAGES[lang].read(text, ctx)
+        language = LANGUAGES[lang]
+        head = None
+        body = text
+        if part == "ability":
+            head = PASSIVE[lang].ability(language.normalize(text), ctx)
+            if head is not None:
+                head, body = head
+        pieces, notes = language.read(body, ctx)
+        if head is not None:
+            pieces = use_ability(head, pieces, [language.does_of_listed(s) for s, _ in notes], ctx)
         listed = tuple(Listed(s, why, decides_damage=LANGUAGES[lang].decides_damage(s)) for s, why in notes)
         if part == "attack" and any(item.decides_damage for item in listed):
             # The damage counts what a deck or hand reading finds: listed; a ruling needs `found`.

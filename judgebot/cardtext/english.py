@@ -891,10 +891,24 @@ def listed(s: str, previous: str | None = None) -> str | None:
     return None
 
 
+def does_of_listed(s: str) -> str | None:
+    """The `does` word of a listed sentence (an Ability's nothing-would-happen check)."""
+    if re.search(r"\b[Ss]earch (?:your|their) deck", s):
+        return "search_deck"
+    if re.search(r"\b[Dd]raws? ", s):
+        return "draw"
+    return None
+
+
 def decides_damage(s: str) -> bool:
     """A listed sentence whose result is the attack's damage ("… and this attack does 80 damage
     for each Energy card you find there")."""
     return bool(re.search(r"this attack does \d+ (?:more )?damage for each", s))
+
+
+# Reminders in parentheses that change nothing the rules do not already say.
+_NOTES = re.compile(r" \((?:This includes new Pokémon that come into play|Pokémon ex, Pokémon V, etc\. have Rule Boxes|"
+                    r"Damage from attacks is still taken|Apply Weakness as ×2)\.\)")
 
 
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
@@ -904,6 +918,7 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     notes: list[tuple[str, str]] = []
     previous = None
     for s in split(normalize(text)):
+        s = _NOTES.sub("", s)
         why = listed(s, previous)
         previous = why
         if why:
@@ -933,9 +948,26 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         for kind, payload in got:
             if kind == "new_active":
                 _damage_to_new_active(pieces, payload, ctx)
+            elif kind == "then_discard_tool":
+                _then_discard_tool(pieces)
+            elif kind == "listed":
+                notes.append((s, payload))
+                pieces.append((kind, payload))
             else:
                 pieces.append((kind, payload))
     return pieces, notes
+
+
+def _then_discard_tool(pieces: list[Piece]) -> None:
+    """"… place 12 damage counters on the Attacking Pokémon. If you placed any damage counters in
+    this way, discard this card.": the trigger before it goes on with discarding the Tool."""
+    if not pieces or pieces[-1][0] != "passive" or pieces[-1][1].get("kind") != "trigger":
+        raise NotRead("\"discard this card\" after what is not a trigger")
+    trigger = dict(pieces[-1][1])
+    do = list(trigger["do"])
+    (kind, fields), = do[-1].items()
+    trigger["do"] = do[:-1] + [{kind: {**fields, "first": True}}, act("discard_tool", target="self")]
+    pieces[-1] = ("passive", trigger)
 
 
 def _you_may(pieces: list[Piece]) -> list[Piece]:

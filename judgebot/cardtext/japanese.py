@@ -820,6 +820,21 @@ def listed(s: str, previous: str | None = None) -> str | None:
     return None
 
 
+def does_of_listed(s: str) -> str | None:
+    if "山札から" in s:
+        return "search_deck"
+    if "引く" in s:
+        return "draw"
+    return None
+
+
+def ability(text: str, ctx: Context):
+    """(pieces of how the Ability is used, the rest of its text) — see japanese_passive."""
+    from judgebot.cardtext import japanese_passive
+
+    return japanese_passive.ability(text, ctx)
+
+
 def decides_damage(s: str) -> bool:
     return bool(re.search(r"×\d+ダメージ", s))
 

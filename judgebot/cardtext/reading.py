@@ -25,6 +25,8 @@ WHY = {
     "prizes": "it reads face-down Prize cards, which the scenario does not describe",
     "discard_pile": "it only moves cards between the discard pile, the hand and the deck: "
                     "nothing the ruling rules on changes",
+    "play_condition": "a condition on putting the card into play: its effect in play is applied; "
+                      "whether it may be played is not ruled from this text",
 }
 
 

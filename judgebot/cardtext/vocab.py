@@ -184,3 +184,29 @@ def negate(test: dict) -> dict:
     if isinstance(test.get("stadium"), bool):
         return {"stadium": not test["stadium"]}
     raise NotRead("a negated condition")
+
+
+# -- how an Ability is used ------------------------------------------------------------------------
+
+def use_ability(head: list[Piece], pieces: list[Piece], listed_does: list[str | None], ctx: Context) -> list[Piece]:
+    """An Ability's text after its "Once during your turn, you may …" / "When you play this
+    Pokémon … to evolve …": a declared Ability's actions are its `do` (its deck readings its
+    `does` words, for the nothing-would-happen check); a triggered one's are a trigger."""
+    events = [payload for kind, payload in head if kind == "trigger"]
+    keys = [p for p in head if p[0] == "ability"]
+    actions = [payload for kind, payload in pieces if kind == "do"]
+    other = [kind for kind, _ in pieces if kind not in ("do", "listed", "note", "ability")]
+    if other:
+        raise NotRead("an Ability used by its player that does what is not an action")
+    does = [w for w in listed_does if w]
+    if events:
+        if not actions:
+            return keys + [p for p in pieces if p[0] in ("listed", "note")]
+        actions = [{kind: {**fields, "you_may": True}} for action in actions for kind, fields in action.items()]
+        trigger = {"kind": "trigger", "name": ctx.name or "Ability", "on": events[0], "do": actions}
+        return keys + [("ability", ("declared", False)), ("passive", trigger)] + \
+            [p for p in pieces if p[0] in ("listed", "note")]
+    out = keys + [p for p in pieces if p[0] != "ability"] + [p for p in pieces if p[0] == "ability"]
+    if does:
+        out.append(("ability", ("does", sorted(set(does)))))
+    return out
