@@ -140,6 +140,8 @@ def pokemon(phrase: str, ctx: Context):
     if p in ("it", "that Pokémon"):
         if ctx.subject is None:
             raise NotRead(f"{phrase!r} refers to no Pokémon")
+        if isinstance(ctx.subject, dict) and "choose" in ctx.subject:
+            return "one", "chosen"
         return "one", ctx.subject
     fixed = {"this Pokémon": "self", "itself": "self", "the Attacking Pokémon": "attacker"}
     if p in fixed:
@@ -191,7 +193,8 @@ def pokemon(phrase: str, ctx: Context):
     if quant in ("each of", "all of", "each", "both") or (quant == "" and "position" in f and ctx.part != "attack"):
         return "each", each(f)
     if quant in ("1 of", "a", "an"):
-        return "one", choose(f)
+        ctx.subject = choose(f)
+        return "one", ctx.subject
     if m.group("n"):
         return int(m.group("n")), choose(f)
     if quant == "":
@@ -884,7 +887,8 @@ def listed(s: str, previous: str | None = None) -> str | None:
         return "deck"
     if _HAND.match(s):
         return "hand"
-    if re.match(r"^(?:Look at|You may turn|Turn) (?:\d+|a|an|up to \d+) of (?:your|your opponent's) face-down Prize", s):
+    if re.match(r"^(?:Look at|You may turn|Turn) (?:\d+|a|an|up to \d+) of (?:your|your opponent's) face-down Prize", s) \
+            or re.match(r"^Count your Prize cards", s) or re.match(r"^Then, take that many cards from the top of your deck", s):
         return "prizes"
     if re.match(r"^Put (?:up to \d+ |a |an |\d+ )?.*from your discard pile into your hand\.$", s):
         return "discard_pile"
@@ -934,6 +938,8 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         may = body.startswith("You may ") and not body.startswith("You may draw")
         if may:
             body = body[8].upper() + body[9:]
+        body = re.sub(r"^If you (?:healed any damage|placed any damage counters|attached Energy to a Pokémon|"
+                      r"discarded any cards?|switched a Pokémon) in this way, ", "If you do, ", body)
         then = body.startswith("If you do, ")
         if then:
             body = body[11].upper() + body[12:]
@@ -950,6 +956,8 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
                 _damage_to_new_active(pieces, payload, ctx)
             elif kind == "then_discard_tool":
                 _then_discard_tool(pieces)
+            elif kind == "instead":
+                _instead(pieces, *payload)
             elif kind == "listed":
                 notes.append((s, payload))
                 pieces.append((kind, payload))
@@ -958,9 +966,24 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     return pieces, notes
 
 
+def _instead(pieces: list[Piece], test: dict, amount: int) -> None:
+    """"Heal 30 damage from your Active Pokémon. If that Pokémon is an Arven's Pokémon, heal 100
+    damage from it instead.": one heal or the other, by the test."""
+    if not pieces or pieces[-1][0] != "do" or "heal" not in pieces[-1][1]:
+        raise NotRead("\"instead\" after what is not a heal")
+    heal = pieces[-1][1]
+    target = heal["heal"]["target"]
+    test = {"at": target, "match": test["match"]}
+    pieces[-1] = ("do", v.if_action(test, [{"heal": {**heal["heal"], "amount": amount}}], [heal]))
+
+
 def _then_discard_tool(pieces: list[Piece]) -> None:
     """"… place 12 damage counters on the Attacking Pokémon. If you placed any damage counters in
-    this way, discard this card.": the trigger before it goes on with discarding the Tool."""
+    this way, discard this card.": the trigger before it goes on with discarding the Tool; after
+    a `survive` effect, the Tool goes once it has worked."""
+    if pieces and pieces[-1][0] == "passive" and pieces[-1][1].get("kind") == "survive":
+        pieces[-1] = ("passive", {**pieces[-1][1], "discard_tool": True})
+        return
     if not pieces or pieces[-1][0] != "passive" or pieces[-1][1].get("kind") != "trigger":
         raise NotRead("\"discard this card\" after what is not a trigger")
     trigger = dict(pieces[-1][1])

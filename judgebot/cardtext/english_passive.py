@@ -160,7 +160,7 @@ def _taken(m, ctx):
     return [passive(subject(m.group(1), ctx), effect)]
 
 
-@template("passive.damage_dealt", r"(?:Attacks used by (.+?)|(?:the )?attacks (it) uses) do (\d+) (more|less) damage to "
+@template("passive.damage_dealt", r"(?:Attacks used by (.+?)|(?:[Tt]he )?attacks (it) uses) do (\d+) (more|less) damage to "
                                   r"(.+?)" + WR_BEFORE + r"\." + RULE_BOX_NOTE)
 def _dealt(m, ctx):
     _not_attack(ctx)
@@ -395,13 +395,11 @@ def _damaged(m, ctx):
 
 @template("trigger.big_damage", r"If (.+?) isn't a Mega Evolution Pokémon ex, is in the Active Spot, and takes (\d+) or more damage "
                                 r"from an attack from your opponent's Mega Evolution Pokémon ex \(even if this Pokémon is Knocked Out\), "
-                                r"(.+?)\. If you placed any damage counters in this way, discard this card\.")
+                                r"(.+?)\.")
 def _big_damage(m, ctx):
     _not_attack(ctx)
     ctx.subject = "attacker"
     actions = _trigger_actions(m.group(3), ctx)
-    (kind, fields), = actions[-1].items()
-    actions = actions[:-1] + [{kind: {**fields, "first": True}}, act("discard_tool", target="self")]
     return [("passive", {"kind": "trigger", "name": ctx.name or "trigger", "on": "damaged",
                          "from": {"side": "opponent", "rule": ["mega_ex"]}, "damage_at_least": int(m.group(2)),
                          "when": {"position": "active", "rule": list(ALL_RULES_BUT_MEGA)}, "do": actions})]
@@ -427,7 +425,7 @@ def _risky(m, ctx):
                          "do": [act("place_counters", target="self", count=int(m.group(2)))]})]
 
 
-@template("trigger.then_discard_tool", r"If you placed any damage counters in this way, discard this card\.")
+@template("trigger.then_discard_tool", r"(?:If you placed any damage counters in this way, d|Then, d|D)iscard this card\.")
 def _then_discard(m, ctx):
     _not_attack(ctx)
     return [("then_discard_tool", None)]
@@ -462,11 +460,17 @@ def _pay(m, ctx):
     return [("trainer", ("pay", [{"discard_hand": en.num(m.group(1))}]))]
 
 
-@template("trainer.play_condition", r"You can put this card into play only if .+")
+@template("trainer.play_condition", r"You can (?:put this card into play|use this card) only if .+")
 def _play_condition(m, ctx):
-    if ctx.kind != "stadium":
-        raise NotRead("a condition on playing the card")
+    if ctx.part != "trainer":
+        raise NotRead("a condition on playing a card elsewhere")
     return [("listed", "play_condition")]
+
+
+@template("heal.instead", r"If that Pokémon is (.+?), heal (\d+) damage from it instead\.")
+def _instead(m, ctx):
+    f = en._is(m.group(1), ctx)
+    return [("instead", ({"at": "chosen_or_subject", "match": f}, int(m.group(2))))]
 
 
 # -- notes that change nothing ------------------------------------------------------------------------

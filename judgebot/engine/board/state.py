@@ -63,6 +63,7 @@ class State:
         self.choices: tuple[str, ...] = tuple(getattr(ask, "choose", ()) or ())
         self.choice_path = f"{getattr(ask, 'path', 'ask.' + ask.kind)}.choose"
         self.chosen = 0
+        self.last_chosen: str | None = None  # uid of the Pokémon a choice took last (target `chosen`)
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None
         self._by_spot: dict[str, Pokemon] | None = None

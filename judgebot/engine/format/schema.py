@@ -63,7 +63,7 @@ DOES_WORDS = ("heal", "draw", "search_deck", "bench_from_deck", "bench_from_disc
               "switch_own", "switch_opponent", "attach_energy", "move_damage", "move_energy",
               "discard", "hands_to_deck")
 PAY_WORDS = ("discard_hand", "discard_energy_from_hand")
-RELATIVE_TARGETS = ("self", "defending", "attacker")
+RELATIVE_TARGETS = ("self", "defending", "attacker", "chosen")
 SIDES_FROM_CARD = ("own", "opponent")
 ZONES = ("hand", "deck", "discard")
 EVENTS = ("attached", "evolved", "benched", "before_damage", "damaged", "knocked_out", "checkup",
@@ -211,11 +211,11 @@ SCALARS: dict[str, tuple[dict, str]] = {
                  "a position: you.active, you.bench[0], opponent.active, opponent.bench[N]"),
     "target": ({"if": {"type": "object"}, "then": ref("choice"),
                 "else": {"type": "string",
-                         "pattern": r"^\s*(self|defending|attacker|" + POSITION_PATTERN + r")\s*$",
+                         "pattern": r"^\s*(self|defending|attacker|chosen|" + POSITION_PATTERN + r")\s*$",
                          "x-messages": {"type": TARGET_SHAPE},
                          "x-message": f"expected {POSITION_EXPECTED}, got {{got}}"}},
                "self, defending, attacker, a position such as opponent.bench[0], or a choice the text gives: "
-               "{choose: FILTER} or {each: FILTER} (extension)"),
+               "{choose: FILTER} or {each: FILTER}, and chosen: the Pokémon it chose last (extension)"),
     "hit_target": ({"if": {"type": "object"}, "then": ref("choice"),
                     "else": {"type": "string", "pattern": r"^\s*" + POSITION_PATTERN + r"\s*$",
                              "x-message": f"expected {POSITION_EXPECTED}, got {{got}}"}},

@@ -132,6 +132,14 @@ def target(ctx: Context, action: Action, key: str) -> Pokemon | None:
     (recorded: nothing happens there)."""
     where = action.get(key)
     state = ctx.state
+    if where == "chosen":
+        # "that Pokémon" after a choice: the Pokémon this text chose last.
+        if state.last_chosen is None:
+            _fail(ctx, action, key, "`chosen` means nothing here (the text has chosen no Pokémon yet)")
+        mon = state.by_uid(state.last_chosen)
+        if mon is None:
+            ctx.record(msg("card_effect.gone", where=Term("card_effect.target.chosen")), ["guide-ja:II-C-04"])
+        return mon
     if where in ("self", "attacker", "defending"):
         uid = {"self": ctx.self_uid, "attacker": ctx.attacker_uid, "defending": ctx.defending_uid}[where]
         if uid is None:
@@ -276,6 +284,7 @@ def heal(ctx: Context, action: Action) -> None:
     ctx.record(msg("card_effect.heal", mon=mon.name, amount=amount, n=mon.damage // 10),
                ["guide-ja:II-C-06"] + (["guide-ja:II-D-03"] if action.get("all") else []), target=mon.position,
                value=amount)
+    return amount > 0
 
 
 # -- Ⅰ-F: Special Conditions ------------------------------------------------------------------
@@ -878,12 +887,14 @@ def chosen(ctx: Context, choice: Choice) -> list[Pokemon]:
                                 f"{render(words)} ({', '.join(m.position for m in found) or 'none in play'})")
         ctx.record(msg("card_effect.chosen", mon=mon.name, pos=Pos(spot), filter=words), ["guide-ja:II-D-04"],
                    target=spot)
+        state.last_chosen = mon.uid
         return [mon]
     if not found:
         ctx.record(msg("card_effect.choose.none", filter=words), ["guide-ja:II-D-04"])
         return []
     ctx.record(msg("card_effect.chosen.first", mon=found[0].name, pos=Pos(found[0].position), filter=words),
                ["guide-ja:II-D-04"], target=found[0].position)
+    state.last_chosen = found[0].uid
     return [found[0]]
 
 
