@@ -23,12 +23,12 @@ the engine's readers validate like any scenario file.
 
 from __future__ import annotations
 
-from judgebot.cardtext import assemble, english, english_passive, japanese
+from judgebot.cardtext import assemble, english, english_passive, japanese, japanese_passive
 from judgebot.cardtext.reading import APPLIED, NOT_APPLIED, NOT_MODELLED, Listed, NotRead, Reading
 from judgebot.cardtext.vocab import Context, use_ability
 
 LANGUAGES = {"en": english, "ja": japanese}
-PASSIVE = {"en": english_passive, "ja": japanese}
+PASSIVE = {"en": english_passive, "ja": japanese_passive}
 
 
 def read(text: str, lang: str, part: str, *, name: str = "", damage=None, cost=(), kind: str | None = None) -> Reading:

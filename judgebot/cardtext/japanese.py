@@ -828,13 +828,6 @@ def does_of_listed(s: str) -> str | None:
     return None
 
 
-def ability(text: str, ctx: Context):
-    """(pieces of how the Ability is used, the rest of its text) — see japanese_passive."""
-    from judgebot.cardtext import japanese_passive
-
-    return japanese_passive.ability(text, ctx)
-
-
 def decides_damage(s: str) -> bool:
     return bool(re.search(r"×\d+ダメージ", s))
 
@@ -870,9 +863,40 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         for kind, payload in got:
             if kind == "new_active":
                 _damage_to_new_active(pieces, payload, ctx)
+            elif kind == "then_discard_tool":
+                _then_discard_tool(pieces)
+            elif kind == "instead":
+                _instead(pieces, *payload)
+            elif kind == "listed":
+                notes.append((s, payload))
+                pieces.append((kind, payload))
             else:
                 pieces.append((kind, payload))
     return pieces, notes
+
+
+def _instead(pieces: list[Piece], test: dict, amount: int) -> None:
+    """「そのポケモンが●●なら、回復するHPは「100」になる。」: one heal or the other, by the test."""
+    if not pieces or pieces[-1][0] != "do" or "heal" not in pieces[-1][1]:
+        raise NotRead("「回復するHPは」 after what is not a heal")
+    heal = pieces[-1][1]
+    target = heal["heal"]["target"]
+    pieces[-1] = ("do", v.if_action({"at": target, "match": test["match"]},
+                                    [{"heal": {**heal["heal"], "amount": amount}}], [heal]))
+
+
+def _then_discard_tool(pieces: list[Piece]) -> None:
+    """「その後、このカードをトラッシュする。」 after a trigger or a `survive` effect."""
+    if pieces and pieces[-1][0] == "passive" and pieces[-1][1].get("kind") == "survive":
+        pieces[-1] = ("passive", {**pieces[-1][1], "discard_tool": True})
+        return
+    if not pieces or pieces[-1][0] != "passive" or pieces[-1][1].get("kind") != "trigger":
+        raise NotRead("「このカードをトラッシュする」 after what is not a trigger")
+    trigger = dict(pieces[-1][1])
+    do = list(trigger["do"])
+    (kind, fields), = do[-1].items()
+    trigger["do"] = do[:-1] + [{kind: {**fields, "first": True}}, act("discard_tool", target="self")]
+    pieces[-1] = ("passive", trigger)
 
 
 def _you_may(pieces: list[Piece]) -> list[Piece]:
@@ -890,7 +914,7 @@ def _then(pieces: list[Piece], following: list[Piece]) -> None:
     """「その後」 (Ⅱ-E-20): what follows only if what comes before was done — the action
     before it is marked `first`; what follows must then be actions too (damage is done at
     step 4, before them, and cannot wait for them)."""
-    if not pieces or pieces[-1][0] != "do":
+    if not pieces or pieces[-1][0] != "do" or any(kind == "then_discard_tool" for kind, _ in following):
         return
     if any(kind not in ("do", "new_active") for kind, _ in following):
         raise NotRead("「その後」 before what is not an action")
