@@ -846,7 +846,8 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             continue
         body = s
         then = False
-        for word in ("その後、", "その場合、"):
+        for word in ("その後、", "その場合、", "回復した場合、", "のせた場合、", "トラッシュした場合、", "つけた場合、",
+                     "入れ替えた場合、"):
             if body.startswith(word):
                 body, then = body[len(word):], True
         body = body.removeprefix("さらに、")

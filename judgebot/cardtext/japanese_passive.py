@@ -27,8 +27,8 @@ def _holder_words(words: str) -> dict:
     if not m:
         raise NotRead(f"the {words} this card is attached to")
     head, excluded = m.group(1), m.group(2)
-    if head in ja.COND:
-        f["conditions"] = [ja.COND[head]]
+    if head.removesuffix("の") in ja.COND:
+        f["conditions"] = [ja.COND[head.removesuffix("の")]]
     elif head.startswith("「") and head.endswith("」") and not head.endswith("のポケモン」"):
         inner = head[1:-1]
         if inner == "ポケモンex":
@@ -38,9 +38,9 @@ def _holder_words(words: str) -> dict:
         else:
             f["name"] = [inner]
     elif head:
-        ja._quals(head, f)
-        if not f:
+        if not re.fullmatch(r"(?:" + ja._QUAL + r")+", head):
             raise NotRead(f"the {words} this card is attached to")
+        ja._quals(head, f)
     if excluded == "「ルールを持つポケモン」":
         f["rule"] = ["none"]
     elif excluded == "「メガシンカex」":
@@ -81,9 +81,9 @@ def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
     elif mm.group(1) == "バトル場の":
         f["position"] = "active"
     if mm.group(2):
-        ja._quals(mm.group(2), f)
-        if not ({"stage", "types", "name_prefix"} & set(f)):
+        if not re.fullmatch(r"(?:" + ja._QUAL + r")+", mm.group(2)):
             raise NotRead(f"subject {phrase!r}")
+        ja._quals(mm.group(2), f)
     core = mm.group(3)
     if core == "「ポケモンex」":
         f["rule"] = list(v.EX_RULES)
@@ -155,7 +155,7 @@ def _signed(sign: str, n: str) -> int:
 
 # -- passive effects ----------------------------------------------------------------------------------
 
-@template("passive.damage_taken", r"(.+?)が、?(?:(.+?)から)?受けるワザのダメージは「([+-])" + N + r"」される。")
+@template("passive.damage_taken", r"(.+)が、?(?:([^、]+?)から)?受けるワザのダメージは「([+-])" + N + r"」される。")
 def _taken(m, ctx):
     _not_attack(ctx)
     effect = {"kind": "damage_taken", "amount": _signed(m.group(3), m.group(4))}
@@ -164,7 +164,7 @@ def _taken(m, ctx):
     return [passive(subject(m.group(1), ctx), effect)]
 
 
-@template("passive.damage_dealt", r"(.+?)が使うワザの、(.+?)へのダメージは「([+-])" + N + r"」される。")
+@template("passive.damage_dealt", r"(.+)が使うワザの、(.+?)へのダメージは「([+-])" + N + r"」される。")
 def _dealt(m, ctx):
     _not_attack(ctx)
     return [passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": _signed(m.group(3), m.group(4)),
@@ -248,7 +248,7 @@ def _no_tools(m, ctx):
     return [passive(subject(m.group(1), ctx), {"kind": "no_tool_effects"})]
 
 
-@template("passive.prizes_reduced", r"(.+?)が、相手のポケモンからワザのダメージを受けてきぜつしたとき、とられるサイドは" + N +
+@template("passive.prizes_reduced", r"(.+)が、相手のポケモンからワザのダメージを受けてきぜつしたとき、とられるサイドは" + N +
           r"枚少なくなる。")
 def _prizes(m, ctx):
     _not_attack(ctx)
@@ -288,7 +288,7 @@ def _prevent_counters(m, ctx):
     return [passive(subject(m.group(1), ctx), {"kind": "prevent_counters", "from": {"side": "opponent"}})]
 
 
-@template("passive.berry", r"(.+?)が、相手の" + TYPE + r"ポケモンからワザのダメージを受けるとき、そのダメージは「-" + N +
+@template("passive.berry", r"(.+)が、相手の" + TYPE + r"ポケモンからワザのダメージを受けるとき、そのダメージは「-" + N +
           r"」され、このカードをトラッシュする。")
 def _berry(m, ctx):
     _not_attack(ctx)
@@ -342,7 +342,7 @@ def _actions(text: str, ctx: Context) -> list[dict]:
     return [payload for _, payload in pieces]
 
 
-@template("trigger.damaged", r"(.+?)が、バトル場で(.+?)からワザのダメージを受けたとき、(.+?)。")
+@template("trigger.damaged", r"(.+)が、バトル場で([^、]+?)からワザのダメージを受けたとき、(.+?)。")
 def _damaged(m, ctx):
     _not_attack(ctx)
     where = subject(m.group(1), ctx)
@@ -360,7 +360,7 @@ def _damaged(m, ctx):
     return [("passive", trigger)]
 
 
-@template("trigger.big_damage", r"(.+?)が、バトル場で相手の「メガシンカex」から「" + N + r"」以上のワザのダメージを受けたとき、(.+?)。")
+@template("trigger.big_damage", r"(.+)が、バトル場で相手の「メガシンカex」から「" + N + r"」以上のワザのダメージを受けたとき、(.+?)。")
 def _big_damage(m, ctx):
     _not_attack(ctx)
     kind, f = subject(m.group(1), ctx)
@@ -444,7 +444,9 @@ def _play_condition(m, ctx):
 
 
 @template("note", r"このカードは、トラッシュにあるかぎり、手札に加えられず、山札にもどせない。|"
-                  r"スタジアムは、自分の番に1枚、バトル場の横に出せる。.*|グッズは、自分の番に何枚でも使える。")
+                  r"スタジアムは、自分の番に1枚、バトル場の横に出せる。|別のスタジアムが場に出たなら、このカードをトラッシュする。|"
+                  r"同じ名前のスタジアムは場に出せない。|グッズは、自分の番に何枚でも使える。|"
+                  r"ポケモンのどうぐは、自分の番に何枚でも、自分のポケモンにつけられる。.*|サポートは、自分の番に1枚しか使えない。")
 def _note(m, ctx):
     return [("note", None)]
 
