@@ -51,6 +51,7 @@ class Filter:
     damaged: bool | None = None
     conditions: tuple[str, ...] | None = None
     hp_left_at_most: int | None = None  # "If that Pokémon's remaining HP is 30 or less" (Ⅱ-D-16)
+    has_attack: tuple[str, ...] | None = None  # "that has the Round attack" (Ⅱ-E-37)
 
 
 @dataclass(frozen=True)
@@ -292,6 +293,7 @@ class AttackAsk:
     targets: tuple[str, ...] = ("opponent.active",)
     path: str = "ask.attack"  # its key path (an ask inside a sequence: ask.sequence[N].attack)
     choose: tuple[str, ...] = ()  # the choices its text gives, in the order the text asks for them
+    you_may: bool = True  # "you may" in its text: the player does (false: declines)
     kind = "attack"
 
 
@@ -308,6 +310,7 @@ class AbilityAsk:
     by: str = "you.active"
     resolve: bool = False
     choose: tuple[str, ...] = ()
+    you_may: bool = True
     kind = "ability"
 
 
@@ -357,6 +360,7 @@ class PlayAsk:
     resolve: bool = False
     do: tuple[Action, ...] = ()  # Format 2: what it does (resolve: true)
     choose: tuple[str, ...] = ()
+    you_may: bool = True
     kind = "play"
 
 

@@ -19,6 +19,7 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {kind: {key: reader for key, (reader,
                                             for kind, (_, fields) in ACTIONS.items()}
 # Exactly one of these (which cards an Energy action takes, how much a heal removes…).
 ACTION_ONE_OF = {
+    "attach_energy": ("energy", "count"),
     "heal": ("amount", "all", "damage_done"), "move_energy": ("energy", "count"),
     "discard_energy": ("energy", "count", "all"), "place_counters": ("count", "until_hp"),
 }
@@ -228,6 +229,9 @@ class Format2Reader:
         if len(kinds) != 1:
             self.fail(path, f"expected exactly one of {', '.join(TEST_KINDS)}")
         kind = kinds[0]
+        if kind == "you_may":
+            raw = self.mapping(value, path, (kind,))
+            return {"kind": kind, "want": self.true(raw[kind], _join(path, kind))}
         if kind in ("supporter_played", "knocked_out_last_turn"):
             # Extensions: "if you played a Supporter from your hand during this turn" (Ⅱ-E-26);
             # "if any of your Pokémon were Knocked Out during your opponent's last turn" (Ⅱ-E-11).

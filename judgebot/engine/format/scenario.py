@@ -296,7 +296,8 @@ class ScenarioReader(Reader):
         choose = self.choose(raw, path, scenario)
         if self.resolving and attacker.attack(name) is None:
             # In a sequence the attacker may be evolved by an ask before it: checked when it is ruled.
-            return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path, choose=choose)
+            return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path, choose=choose,
+                             you_may=self.you_may(raw, path))
         if attacker.attack(name) is None:
             have = ", ".join(a.name for a in attacker.attacks) or "none given"
             self.fail(_join(path, "name"), f"{attacker.name} at {by} has no attack {name!r}; its attacks: {have}")
@@ -310,7 +311,11 @@ class ScenarioReader(Reader):
         for index, hit in enumerate(attacker.attack(name).bench_damage):
             if isinstance(hit.target, str):
                 self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
-        return AttackAsk(name=name, by=by, targets=targets, path=path, choose=choose)
+        return AttackAsk(name=name, by=by, targets=targets, path=path, choose=choose, you_may=self.you_may(raw, path))
+
+    def you_may(self, raw: dict, path: str) -> bool:
+        """`you_may` (Real cards): false, the player declines what the text says they may do."""
+        return self.bool(raw["you_may"], _join(path, "you_may")) if "you_may" in raw else True
 
     def choose(self, raw: dict, path: str, scenario: Scenario) -> tuple[str, ...]:
         """`choose` (Real cards): the Pokémon the text lets its player choose, in the order the
@@ -374,7 +379,8 @@ class ScenarioReader(Reader):
         if all(a.name != name for a in holder.abilities):
             have = ", ".join(a.name for a in holder.abilities) or "none given"
             self.fail(_join(path, "name"), f"{holder.name} at {by} has no Ability {name!r}; its Abilities: {have}")
-        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path), choose=self.choose(raw, path, scenario))
+        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path), choose=self.choose(raw, path, scenario),
+                          you_may=self.you_may(raw, path))
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         if isinstance(value, str):
@@ -454,7 +460,8 @@ class ScenarioReader(Reader):
             self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
         do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else (entry.do if entry is not None else ())
         return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
-                       resolve=self.resolve_flag(raw, path), do=do, choose=self.choose(raw, path, scenario))
+                       resolve=self.resolve_flag(raw, path), do=do, choose=self.choose(raw, path, scenario),
+                       you_may=self.you_may(raw, path))
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
         raw = self.mapping(value, path, ASK_KEYS["attach"], required=("energy", "to"))

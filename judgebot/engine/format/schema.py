@@ -271,6 +271,7 @@ FILTER: dict[str, Field] = {
     "conditions": (_one_or_list(ref("filter_condition")),
                    "affected by one of these Special Conditions (any: by one) (extension)"),
     "hp_left_at_most": ("hp_bound", "with this much HP left or less (Ⅱ-D-16, extension)"),
+    "has_attack": (_one_or_list(ref("text")), "with an attack of one of these names (Ⅱ-E-37, extension)"),
 }
 
 # Primitive effects: kind -> (what it does, {field: (kind, description)}). Every kind may
@@ -284,7 +285,10 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
     "damage_taken": ("the damage it takes from attacks changes (Ⅰ-A-01 step 4)", {
         "amount": ("signed_damage", "+N or -N"), "from": ("filter", "only from these attacking Pokémon"),
         "discard_tool": ("true", "once it has changed the damage, the Tool it comes from is discarded (extension)")}),
-    "prevent_damage": ("prevents the damage of attacks (Ⅱ-C-17)", {"from": ("filter", "only from these")}),
+    "prevent_damage": ("prevents the damage of attacks (Ⅱ-C-17)", {
+        "from": ("filter", "only from these"),
+        "at_most": ("hp_bound", "only damage of this much or less (extension)"),
+        "at_least": ("hp_bound", "only damage of this much or more (extension)")}),
     "prevent_effects": ("prevents the effects of attacks (Ⅱ-C-17)", {"from": ("filter", "only from these")}),
     "no_weakness": ("it has no Weakness", {}),
     "no_resistance": ("it has no Resistance", {}),
@@ -372,7 +376,10 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
         "to": ("target", "to which Pokémon"), "energy": ("energy_cards", "the Energy cards"),
         "from": ("zone", "from where"), "match": ("filter", "onto Pokémon like these"),
         "up_to": ("count", "at most this many (fewer, even none, allowed)"),
-        "any_number": ("true", "any number of them")}),
+        "any_number": ("true", "any number of them"),
+        "count": ("positive", "without `energy`: this many basic Energy cards from the place, the first in its list "
+                              "(extension)"),
+        "type": ("type", "without `energy`: basic Energy of this type (extension)")}),
     # Extension: cards from a hand into the deck, then the deck shuffled (Ⅱ-E-36).
     "return_to_deck": ("put cards from a hand into its owner's deck and shuffle it (Ⅱ-E-36, extension)", {
         "side": ("card_side", "whose hand"), "count": ("positive", "how many the text says"),
@@ -428,6 +435,8 @@ ACTION_REQUIRED = {
 }
 # Actions that need one of some keys (the readers say which exactly: format2.ACTION_ONE_OF).
 ACTION_ONE_OF_SCHEMA = {
+    "attach_energy": {"anyOf": [{"required": ["energy"]}, {"required": ["count"]}],
+                      "x-message": "action attach_energy needs energy or count"},
     "place_counters": {"anyOf": [{"required": ["count"]}, {"required": ["until_hp"]}],
                        "x-message": "action place_counters needs count or until_hp"},
 }
@@ -476,13 +485,14 @@ TEST: dict[str, Field] = {
     "hand": ("card_side", "cards in that side's hand (extension)"),
     "deck": ("card_side", "cards in that side's deck (extension)"),
     "pokemon": ("side_filter", "that side's Pokémon in play, narrowed by `match` (extension)"),
+    "you_may": ("true", "the player chose to do what the text says they may (the ask's `you_may`, extension)"),
     "at_least": ("hp_bound", "at least this many"),
     "at_most": ("hp_bound", "at most this many"),
     "type": ("type", "only Energy of this type"),
     "match": ("filter", "the Pokémon is like this"),
 }
 TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn",
-              "stadium", "hand", "deck", "pokemon")
+              "stadium", "hand", "deck", "pokemon", "you_may")
 
 ATTACK: dict[str, Field] = {
     "name": ("text", "the attack's name"),
@@ -626,6 +636,8 @@ ASK_KINDS = ("attack", "retreat", "ability", "evolve", "bench", "play", "attach"
 RESOLVING_ASKS = ("attach", "evolve", "bench", "play", "ability", "retreat")
 SEQUENCE_ASKS = RESOLVING_ASKS + ("attack",)
 RESOLVE: Field = ("bool", "carry it out and rule on the board it leaves (Format 2)")
+YOU_MAY: Field = ("bool", "what the player does where the text says \"you may\" (のぞむなら): true, it does (default), "
+                          "or false, it declines (Real cards)")
 CHOOSE: Field = (_one_or_list(ref("position")), "the Pokémon its text lets the player choose, in the order the text "
                                                  "asks for them (Real cards)")
 END_CONDITIONS: dict[str, Field] = {
@@ -638,14 +650,14 @@ ASKS: dict[str, tuple[str, dict[str, Field], tuple[str, ...]]] = {
         "by": ("position", "the attacking Pokémon (default you.active)"),
         "name": ("text", "the attack"),
         "targets": (_one_or_list(ref("position")), "the Pokémon it targets (default opponent.active)"),
-        "choose": CHOOSE},
+        "choose": CHOOSE, "you_may": YOU_MAY},
         ("name",)),
     "retreat": ("can the Active Pokémon retreat? (Ⅰ-C)", {
         "to": (_nullable(ref("position")), "the Benched Pokémon that comes in"),
         "resolve": RESOLVE}, ()),
     "ability": ("can this Ability be used? (Ⅱ-E)", {
         "by": ("position", "the Pokémon (default you.active)"), "name": ("text", "the Ability"),
-        "resolve": RESOLVE, "choose": CHOOSE}, ("name",)),
+        "resolve": RESOLVE, "choose": CHOOSE, "you_may": YOU_MAY}, ("name",)),
     "evolve": ("can this Pokémon evolve? (Ⅰ-B)", {
         "target": ("position", "the Pokémon that evolves"), "card": ("hand_pokemon", "the Evolution card"),
         "via": ("via", "from the hand (default), with Rare Candy, or by an effect"),
@@ -657,7 +669,8 @@ ASKS: dict[str, tuple[str, dict[str, Field], tuple[str, ...]]] = {
         "target": (_nullable(ref("position")), "the Pokémon a Tool goes on"),
         "does": (_list(ref("does_word")), "what it does (the nothing-would-happen check)"),
         "pay": (_list(ref("pay_item")), "what playing it costs"),
-        "resolve": RESOLVE, "do": ("actions", "what it does (Format 2)"), "choose": CHOOSE}, ("card",)),
+        "resolve": RESOLVE, "do": ("actions", "what it does (Format 2)"), "choose": CHOOSE, "you_may": YOU_MAY},
+        ("card",)),
     "attach": ("can this Energy be attached? (Ⅰ-A)", {
         "energy": ("energy", "the Energy card"), "to": ("position", "to which Pokémon"), "resolve": RESOLVE},
         ("energy", "to")),

@@ -381,7 +381,7 @@ def attach_energy(ctx: Context, action: Action) -> None:
     if action.get("any_number"):
         # Ⅱ-D-02 好きなだけ: any number, even none (the file states the choice).
         ctx.record(msg("card_effect.any_number", n=len(action.get("energy"))), ["guide-ja:II-D-02"])
-    if up_to is not None:
+    if up_to is not None and action.get("energy") is not None:
         # Ⅱ-E-33 / Ⅱ-D-05: "up to N" — fewer may be chosen, even none (the file states the choice).
         chosen = len(action.get("energy"))
         allowed_choice = chosen <= up_to
@@ -389,7 +389,7 @@ def attach_energy(ctx: Context, action: Action) -> None:
                    ["guide-ja:II-D-05"])
         if not allowed_choice:
             _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows up to {up_to}")
-    for energy in action.get("energy"):
+    for energy in action.get("energy") if action.get("energy") is not None else _basic_from(ctx, action, zone):
         if not ctx.state.take(ctx.side, zone, energy.name):
             where = "hand" if zone == "hand" else "discard pile"
             _fail(ctx, action, "energy", f"{energy.name} is not in {ctx.side}'s {where}")
@@ -399,6 +399,27 @@ def attach_energy(ctx: Context, action: Action) -> None:
                        zone=Term(f"card_effect.zone.{zone}")),
                    list(filter_rules(allowed)) + ["guide-ja:II-C-09"], target=mon.position)
         ctx.events.append(("attached", mon.uid, {"energy": energy.name, "from": zone, "cites": tuple(energy.cites)}))
+
+
+def _basic_from(ctx: Context, action: Action, zone: str) -> list:
+    """`count` without `energy`: the first basic Energy cards (of `type`) the place holds, in the
+    order the file lists them (SCENARIOS.md settled points: an unstated choice takes the first)."""
+    from judgebot.engine.board.model import TYPES, Energy, Provision
+
+    player = ctx.state.scenario.players[ctx.side]
+    pile = player.discard if zone == "discard" else (player.hand if player.hand_given else None) if zone == "hand" \
+        else None
+    if pile is None:
+        key = f"{ctx.side}.{ 'discard' if zone == 'discard' else zone}"
+        raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(ctx.side), key,
+                            f"{ctx.source} attaches basic Energy from {ctx.side}'s {zone}: give `{zone}` (the cards "
+                            "in it, basic Energy by type word)")
+    wanted = action.get("type")
+    names = [c for c in pile if c in TYPES and c != "colorless" and wanted in (None, c)][:action.get("count")]
+    ctx.record(msg("card_effect.attach.first", n=len(names), wanted=action.get("count"),
+                   zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-D-04"] +
+               (["guide-ja:II-D-05"] if action.get("up_to") is not None else []))
+    return [Energy(name=n, basic=True, provides=(Provision((n,), 1),)) for n in names]
 
 
 def energy_word(name: str):
@@ -711,6 +732,9 @@ def coin(ctx: Context, action: Action) -> None:
 def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[str]]:
     """An `if` test on the board as it is now: (holds, what was counted or matched, the
     rules that decided what counts)."""
+    if test["kind"] == "you_may":
+        chosen = ctx.state.you_may
+        return chosen, msg("card_effect.seen.you_may." + ("yes" if chosen else "no")), ["guide-ja:II-E-10"]
     if test["kind"] == "knocked_out_last_turn":
         happened = ctx.state.scenario.turn.knocked_out_last_turn
         return happened == test["want"], msg("card_effect.seen.knocked_out." + ("yes" if happened else "no")), \
@@ -930,8 +954,9 @@ def _run_one(ctx: Context, action: Action) -> None:
                             "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
                             "follow other actions")
     if action.get("you_may") is not None:
-        ctx.record(msg("card_effect.you_may." + ("yes" if action.get("you_may") else "no")), ["guide-ja:II-E-10"])
-        if not action.get("you_may"):
+        chosen = bool(action.get("you_may")) and ctx.state.you_may
+        ctx.record(msg("card_effect.you_may." + ("yes" if chosen else "no")), ["guide-ja:II-E-10"])
+        if not chosen:
             if action.get("first"):
                 raise NothingFollows()
             return

@@ -231,10 +231,16 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     _ends_if_not_positive(ruling, calc, 5)
 
 
+def _in_bounds(effect, value: int) -> bool:
+    """prevent_damage "if that damage is 30 or less" / "200 or more" (extension `at_most`/`at_least`)."""
+    return (effect.get("at_most") is None or value <= effect.get("at_most")) and \
+        (effect.get("at_least") is None or value >= effect.get("at_least"))
+
+
 def final(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
     on_target = board.of_kind(hit.target, "prevent_damage")
-    prevent = [e for e in on_target if _from_matches(e, hit)]
+    prevent = [e for e in on_target if _from_matches(e, hit) and _in_bounds(e, calc.value)]
     if not hit.ignore_defender_effects:
         _not_applied(ruling, calc, "final", _silenced(board, hit.target, "prevent_damage")
                      + _other_attacker(hit, [e for e in on_target if e not in prevent]))

@@ -159,7 +159,7 @@ def _one_edition(cites: list[str]) -> list[str]:
 def engine_rules() -> frozenset[str]:
     """The sections the engine applies as rules of its own (data/citations.yaml
     `engine_rules`, in guide-ja numbering)."""
-    return frozenset(_raw_table().get("engine_rules") or ())
+    return frozenset(_raw_table().get("engine_rules") or ()) | frozenset(_card_text_table().get("engine_rules") or ())
 
 
 def _one_faq_per_item_first(faqs: list[str]) -> list[str]:
