@@ -291,6 +291,9 @@ def per(phrase: str, ctx: Context) -> dict:
         f = {}
         _qualifiers(m.group(1), f)
         return {"pokemon": "own", **({"match": f} if f else {})}
+    m = re.match(r"^of your Pokémon in play that has the (.+?) attack$", p)
+    if m:
+        return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
     m = re.match(r"^of your Benched Pokémon that has any damage counters on it$", p)
     if m:
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
@@ -482,7 +485,7 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
                 continue
             ctx.used(name)
             return pieces
-    for joint in (", and ", " and "):
+    for joint in (", and ", " and ", " to "):
         if joint in s and not s.startswith(("If ", "Flip ", "For each ")):
             left, right = s.split(joint, 1)
             try:
@@ -502,7 +505,7 @@ def _damage_per(m, ctx):
     return [("formula", {"op": op, "amount": int(m.group(1)), "per": per(m.group(3), ctx)})]
 
 
-@template("damage.bonus", r"[Tt]his attack does (\d+) more damage\.")
+@template("damage.bonus", r"(?:[Tt]his attack does|[Hh]ave this attack do|[Dd]o) (\d+) more damage\.")
 def _bonus(m, ctx):
     return [("bonus", int(m.group(1)))]
 
@@ -831,9 +834,34 @@ def _prevent(m, ctx):
 
 
 @template("effect.prevent_damage_by", r"During your opponent's next turn, prevent all damage done to this Pokémon by attacks"
-                                      r"(?: from (?P<from>.+?))?\.")
+                                      r"(?: from (?P<from>.+?))?(?: if that damage is (?P<n>\d+) or (?P<bound>less|more))?\.")
 def _prevent_by(m, ctx):
-    return [_on("this Pokémon", ctx, {"kind": "prevent_damage", "from": _from(m.group("from"), ctx)})]
+    effect = {"kind": "prevent_damage", "from": _from(m.group("from"), ctx)}
+    if m.group("n"):
+        effect["at_most" if m.group("bound") == "less" else "at_least"] = int(m.group("n"))
+    return [_on("this Pokémon", ctx, effect)]
+
+
+@template("energy.attach_discard", r"Attach (a|an|up to \d+) Basic (?:" + TYPE + r" )?Energy cards? from your discard pile to "
+                                   r"(.+?)( in any way you like)?\.")
+def _attach_discard(m, ctx):
+    how = m.group(1)
+    n = int(how.split()[-1]) if how.startswith("up to") else 1
+    fields = {"from": "discard", **({"type": m.group(2)} if m.group(2) else {})}
+    if how.startswith("up to"):
+        fields["up_to"] = n
+    if m.group(4):
+        # "… to your Benched Pokémon in any way you like": each card to a Pokémon the player chooses.
+        f = en_bench_filter(m.group(3), ctx)
+        return [("do", act("attach_energy", to=choose(f), count=1, **fields)) for _ in range(n)]
+    return [("do", act("attach_energy", to=one_pokemon(m.group(3), ctx), count=n, **fields))]
+
+
+def en_bench_filter(phrase: str, ctx: Context) -> dict:
+    quant, target = pokemon(phrase, ctx)
+    if not (isinstance(target, dict) and "each" in target):
+        raise NotRead(f"Energy attached to {phrase!r} in any way")
+    return target["each"]
 
 
 @template("effect.coin_check", r"During your opponent's next turn, if the Defending Pokémon tries to use an attack, "
@@ -947,7 +975,9 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
-        if then:
+        if then and pieces and pieces[-1][0] == "formula" and pieces[-1][1].get("if") == {"you_may": True}:
+            got = v.conditional({"you_may": True}, got, ctx)   # "You may do 30 more damage. If you do, …"
+        elif then:
             _first(pieces, got)
         if may:
             got = _you_may(got)
@@ -994,15 +1024,9 @@ def _then_discard_tool(pieces: list[Piece]) -> None:
 
 
 def _you_may(pieces: list[Piece]) -> list[Piece]:
-    """"You may …" (Ⅱ-E-10 のぞむなら): the player's choice — read as chosen (`you_may: true`;
-    write `you_may: false` on the action to rule the other choice)."""
-    if not pieces or any(kind != "do" for kind, _ in pieces):
-        raise NotRead("\"You may\" before what is not an action")
-    out = []
-    for _, payload in pieces:
-        (kind, fields), = payload.items()
-        out.append(("do", {kind: {**fields, "you_may": True}}))
-    return out
+    """"You may …" (Ⅱ-E-10 のぞむなら): the player's choice (the ask's `you_may`, default: does
+    it) — actions carry `you_may: true`, a bonus is a formula whose test is that choice."""
+    return v.you_may(pieces)
 
 
 def _first_switch(pieces: list[Piece]) -> None:

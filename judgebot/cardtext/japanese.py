@@ -261,6 +261,9 @@ def per(phrase: str, ctx: Context) -> dict:
         if isinstance(target, dict) and "each" in target:
             f = {k: val for k, val in target["each"].items() if k != "side"}
             return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
+    m = re.match(r"^自分の場の、ワザ「(.+?)」を持つポケモンの数$", p)
+    if m:
+        return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
     if p == "ダメカンがのっている自分のベンチポケモンの数":
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
     raise NotRead(f"counting {phrase!r}")
@@ -765,6 +768,29 @@ def _dealt_named(m, ctx):
     return [_on("このポケモン", ctx, {"kind": "damage_dealt", "amount": int(m.group(2)), "attack": m.group(1)})]
 
 
+@template("effect.prevent_bound", r"次の相手の番、このポケモンは「" + N + r"」(以下|以上)のワザのダメージを受けない。")
+def _prevent_bound(m, ctx):
+    key = "at_most" if m.group(2) == "以下" else "at_least"
+    return [_on("このポケモン", ctx, {"kind": "prevent_damage", "from": {"side": "opponent"}, key: int(m.group(1))})]
+
+
+@template("energy.attach_discard", r"自分のトラッシュから「基本(?:" + TYPE + r")?エネルギー」を" + N + r"枚(まで)?選び、(.+?)に(好きなように)?つける。")
+def _attach_discard(m, ctx):
+    n = int(m.group(2))
+    fields = {"from": "discard", **({"type": m.group(1)} if m.group(1) else {})}
+    if m.group(3):
+        fields["up_to"] = n
+    dest = m.group(4)
+    if m.group(5):
+        quant, target = pokemon(dest if dest.startswith(("自分の", "相手の")) else "自分の" + dest, ctx)
+        if not (isinstance(target, dict) and "each" in target):
+            raise NotRead(f"Energy attached to {dest!r} in any way")
+        return [("do", act("attach_energy", to=choose(target["each"]), count=1, **fields)) for _ in range(n)]
+    if dest.startswith("ベンチポケモン"):
+        dest = "自分の" + dest
+    return [("do", act("attach_energy", to=one_pokemon(dest, ctx), count=n, **fields))]
+
+
 @template("effect.prevent", r"次の相手の番、このポケモンは(?:(.+?)から)?ワザの(ダメージや効果|ダメージ)を受けない。")
 def _prevent(m, ctx):
     kinds = ["prevent_damage", "prevent_effects"] if m.group(2) == "ダメージや効果" else ["prevent_damage"]
@@ -857,7 +883,9 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
-        if then:
+        if then and pieces and pieces[-1][0] == "formula" and pieces[-1][1].get("if") == {"you_may": True}:
+            got = v.conditional({"you_may": True}, got, ctx)   # 「のぞむなら、30ダメージ追加。その場合、…」
+        elif then:
             _then(pieces, got)
         if may:
             got = _you_may(got)
@@ -901,14 +929,8 @@ def _then_discard_tool(pieces: list[Piece]) -> None:
 
 
 def _you_may(pieces: list[Piece]) -> list[Piece]:
-    """「のぞむなら」 (Ⅱ-E-10): the player's choice — read as chosen (`you_may: true`)."""
-    if not pieces or any(kind != "do" for kind, _ in pieces):
-        raise NotRead("「のぞむなら」 before what is not an action")
-    out = []
-    for _, payload in pieces:
-        (kind, fields), = payload.items()
-        out.append(("do", {kind: {**fields, "you_may": True}}))
-    return out
+    """「のぞむなら」 (Ⅱ-E-10): the player's choice (the ask's `you_may`)."""
+    return v.you_may(pieces)
 
 
 def _then(pieces: list[Piece], following: list[Piece]) -> None:

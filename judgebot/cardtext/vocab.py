@@ -210,3 +210,19 @@ def use_ability(head: list[Piece], pieces: list[Piece], listed_does: list[str | 
     if does:
         out.append(("ability", ("does", sorted(set(does)))))
     return out
+
+
+def you_may(pieces: list[Piece]) -> list[Piece]:
+    """"You may …" / 「のぞむなら」 (Ⅱ-E-10): the player's choice, which the ask states (`you_may`,
+    default: the player does) — actions carry `you_may: true`; a damage bonus is a formula
+    whose test is that choice."""
+    if not pieces or any(kind not in ("do", "bonus") for kind, _ in pieces):
+        raise NotRead("\"You may\" before what is neither an action nor a bonus")
+    out: list[Piece] = []
+    for kind, payload in pieces:
+        if kind == "bonus":
+            out.append(("formula", {"op": "plus", "amount": payload, "if": {"you_may": True}}))
+            continue
+        (name, fields), = payload.items()
+        out.append(("do", {name: {**fields, "you_may": True}}))
+    return out

@@ -426,7 +426,7 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
 }
 ACTION_REQUIRED = {
     "place_counters": ("target",), "move_counters": ("from", "to", "count"), "heal": ("target",),
-    "condition": ("target",), "switch": ("side",), "attach_energy": ("to", "energy"),
+    "condition": ("target",), "switch": ("side",), "attach_energy": ("to",),
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
     "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
     "return_pokemon": ("target", "to"), "copy_attack": ("from", "name"),

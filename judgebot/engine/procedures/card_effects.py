@@ -733,8 +733,8 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
     """An `if` test on the board as it is now: (holds, what was counted or matched, the
     rules that decided what counts)."""
     if test["kind"] == "you_may":
-        chosen = ctx.state.you_may
-        return chosen, msg("card_effect.seen.you_may." + ("yes" if chosen else "no")), ["guide-ja:II-E-10"]
+        does = ctx.state.you_may
+        return does, msg("card_effect.seen.you_may." + ("yes" if does else "no")), ["guide-ja:II-E-10"]
     if test["kind"] == "knocked_out_last_turn":
         happened = ctx.state.scenario.turn.knocked_out_last_turn
         return happened == test["want"], msg("card_effect.seen.knocked_out." + ("yes" if happened else "no")), \
@@ -954,9 +954,9 @@ def _run_one(ctx: Context, action: Action) -> None:
                             "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
                             "follow other actions")
     if action.get("you_may") is not None:
-        chosen = bool(action.get("you_may")) and ctx.state.you_may
-        ctx.record(msg("card_effect.you_may." + ("yes" if chosen else "no")), ["guide-ja:II-E-10"])
-        if not chosen:
+        does = bool(action.get("you_may")) and ctx.state.you_may
+        ctx.record(msg("card_effect.you_may." + ("yes" if does else "no")), ["guide-ja:II-E-10"])
+        if not does:
             if action.get("first"):
                 raise NothingFollows()
             return
