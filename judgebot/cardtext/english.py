@@ -71,6 +71,7 @@ def split(text: str) -> list[str]:
 
 
 _FOLLOWS_FLIP = re.compile(r"^(If (heads|tails|both|all|either|any|at least|none|\d+ of them)|For each (heads|tails)|"
+                           r"Search your deck .*the number of heads|Attach .*the number of heads|"
                            r"This attack does \d+ (more )?damage (for each heads|to \w+ .* for each heads)|"
                            r"This attack does \d+ damage for each heads)")
 
@@ -616,6 +617,12 @@ def _condition(m, ctx):
     return [("do", act("condition", target=t, add=added)) for t in targets(m.group(1), ctx)]
 
 
+@template("condition.make", r"[Mm]ake (.+?) ((?:" + COND_WORD + r")(?:(?:, and |, | and )" + COND_WORD + r")*)\.")
+def _make(m, ctx):
+    added = _conditions(m.group(2))
+    return [("do", act("condition", target=t, add=added)) for t in targets(m.group(1), ctx)]
+
+
 @template("condition.recover", r"This Pokémon recovers from all Special Conditions\.")
 def _recover(m, ctx):
     return [("do", act("condition", target="self", remove=list(v.CONDITIONS)))]
@@ -903,16 +910,19 @@ _HAND = re.compile(r"^(?:Discard (?:a|\d+) random cards? from your opponent's ha
 
 # A sentence that goes on with what a listed one found ("You may discard that card.")
 _FOLLOWS = re.compile(r"^(?:You may (?:discard|put|reveal|attach) (?:that|those|any|them|it|a|an|up to)|"
-                      r"Your opponent reveals (?:that|those) cards?|If you do, draw|Then, )")
+                      r"Your opponent reveals (?:that|those) cards?|If you do, draw|Then, |"
+                      r"If you (?:attached|put|discarded|found) .* in this way)")
 
 
 def listed(s: str, previous: str | None = None) -> str | None:
     """Why a sentence is listed and not applied (reading.WHY), or None."""
-    if previous and (_FOLLOWS.match(s) or "you find there" in s or "revealed" in s):
+    if previous and (_FOLLOWS.match(s) or "you find there" in s or "revealed" in s or "in this way" in s):
         return previous
-    if _DECK.match(s) or re.search(r"\b(?:search|draw) (?:your|their) deck|\bdraw (?:a|\d+) cards?\b|For each heads, draw", s) \
-            or re.match(r"^Flip a coin until you get tails\.$", s) and False:
+    if _DECK.match(s) or re.search(r"\b(?:search|draw) (?:your|their) deck|\bdraw (?:a|\d+) cards?\b|For each heads, draw|"
+                                   r"\b[Dd]iscard the top (?:card|\d+ cards) of", s):
         return "deck"
+    if re.search(r"random cards? from your opponent's hand", s):
+        return "hand"
     if _HAND.match(s):
         return "hand"
     if re.match(r"^(?:Look at|You may turn|Turn) (?:\d+|a|an|up to \d+) of (?:your|your opponent's) face-down Prize", s) \

@@ -426,19 +426,22 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
             ctx.used(name)
             return pieces
     # 「●●し、▲▲」: two actions in one sentence (not under a condition or a coin).
-    for joint in (("し、", "、") if "なら、" not in s and not s.startswith("コイン") else ()):
-        idx = s.find(joint)
-        while idx > 0:
-            left, right = s[:idx], s[idx + len(joint):]
+    if "なら、" not in s and not s.startswith("コイン"):
+        for m in re.finditer(r"(トラッシュし|もどし|回復し|にし|のせ|つけ|入れ替え|追加し|与え)、", s):
+            left = s[:m.start()] + _JOINED[m.group(1)]
+            right = s[m.end():]
             try:
-                pieces = sentence(left + ("する。" if joint == "し、" else "。"), ctx) + clause(right, ctx)
+                pieces = sentence(left, ctx) + clause(right, ctx)
             except NotRead:
-                idx = s.find(joint, idx + 1)
                 continue
             ctx.used("compound.and")
             return pieces
     raise first or NotRead(s)
 
+
+# The verb before 「、」 in 「●●し、▲▲」 and the sentence it ends.
+_JOINED = {"トラッシュし": "トラッシュする。", "もどし": "もどす。", "回復し": "回復する。", "にし": "にする。", "のせ": "のせる。",
+           "つけ": "つける。", "入れ替え": "入れ替える。", "追加し": "追加。", "与え": "与える。"}
 
 _NO_WR = r"(?:\[ベンチは弱点・抵抗力を計算しない。\])?"
 
@@ -448,7 +451,7 @@ _NO_WR = r"(?:\[ベンチは弱点・抵抗力を計算しない。\])?"
 @template("damage.per", r"(.+?)×" + N + r"ダメージ(追加)?。" + _NO_WR)
 def _damage_per(m, ctx):
     phrase = m.group(1)
-    if phrase.startswith("コイン") or phrase.startswith("ウラが出るまで") or "、" in phrase:
+    if phrase.startswith("コイン") or phrase.startswith("ウラが出るまで"):
         raise NotRead("coins")
     counted = per(phrase if phrase.endswith("数") else phrase + "の数", ctx)
     return [("formula", {"op": "plus" if m.group(3) else "times", "amount": int(m.group(2)), "per": counted})]
@@ -585,11 +588,11 @@ def _discard_energy(m, ctx):
     return [("do", {"discard_energy": {"from": t, **fields}}) for t in targets(m.group(1), ctx)]
 
 
-@template("energy.to_hand", r"(.+?)についている(?:" + TYPE + r")?エネルギーを、?(?:" + N + r"個選び、|すべて)(?:相手の|自分の)?手札にもどす。")
+@template("energy.to_hand", r"(.+?)についている(?:" + TYPE + r")?エネルギーを、?(?:" + N + r"個選び、|" + r"(?P<n2>\d+)個|すべて)(?:相手の|自分の)?手札にもどす。")
 def _energy_to_hand(m, ctx):
     fields = {"type": m.group(2)} if m.group(2) else {}
-    if m.group(3):
-        fields["count"] = int(m.group(3))
+    if m.group(3) or m.group("n2"):
+        fields["count"] = int(m.group(3) or m.group("n2"))
     else:
         fields["all"] = True
     return [("do", {"discard_energy": {"from": one_pokemon(m.group(1), ctx), **fields, "to": "hand"}})]
@@ -639,6 +642,12 @@ def _discard_tool(m, ctx):
 @template("stadium.discard", r"(?:場に出ている|その)スタジアムをトラッシュする。")
 def _discard_stadium(m, ctx):
     return [("do", {"discard_stadium": {}})]
+
+
+@template("pokemon.return_choose", r"(自分のベンチポケモン|自分のポケモン)を1匹選び、そのポケモンと、ついているすべてのカードを、(手札|山札)にもどす(?:して切る)?。")
+def _return_choose(m, ctx):
+    return [("do", act("return_pokemon", target=one_pokemon(m.group(1) + "1匹", ctx),
+                       to="hand" if m.group(2) == "手札" else "deck"))]
 
 
 @template("pokemon.return", r"このポケモンと、ついているすべてのカードを、(?:自分の)?(手札|山札)にもどす(?:して切る)?。")
@@ -774,7 +783,7 @@ def _prevent_bound(m, ctx):
     return [_on("このポケモン", ctx, {"kind": "prevent_damage", "from": {"side": "opponent"}, key: int(m.group(1))})]
 
 
-@template("energy.attach_discard", r"自分のトラッシュから「基本(?:" + TYPE + r")?エネルギー」を" + N + r"枚(まで)?選び、(.+?)に(好きなように)?つける。")
+@template("energy.attach_discard", r"自分のトラッシュから「?基本(?:" + TYPE + r")?エネルギー」?を" + N + r"枚(まで)?選び、(.+?)に(好きなように)?つける。")
 def _attach_discard(m, ctx):
     n = int(m.group(2))
     fields = {"from": "discard", **({"type": m.group(1)} if m.group(1) else {})}
@@ -788,6 +797,8 @@ def _attach_discard(m, ctx):
         return [("do", act("attach_energy", to=choose(target["each"]), count=1, **fields)) for _ in range(n)]
     if dest.startswith("ベンチポケモン"):
         dest = "自分の" + dest
+    if dest == "自分のベンチポケモン":
+        dest = "自分のベンチポケモン1匹"
     return [("do", act("attach_energy", to=one_pokemon(dest, ctx), count=n, **fields))]
 
 
@@ -827,13 +838,16 @@ _DECK = re.compile(r"^(?:のぞむなら、)?(?:自分の山札(?:から|を)|�
 _PRIZES = re.compile(r"^(?:ウラになっている)?(?:相手|自分)の(?:ウラになっている)?サイドを\d+枚(?:選び、)?(?:オモテにする|見る|"
                      r"そのカードのオモテを見)")
 _HAND = re.compile(r"^(?:相手の手札を見|相手の手札からオモテを見ないで|相手は相手自身の手札|自分の手札をすべてトラッシュし、山札|"
-                   r"自分の手札を\d+枚トラッシュする。|のぞむなら、自分の手札を)")
+                   r"自分の手札を\d+枚トラッシュする。|のぞむなら、自分の手札を|自分の手札を好きなだけ)")
 
 
 def listed(s: str, previous: str | None = None) -> str | None:
     if previous and re.match(r"^(?:その後、(?:山札|自分の山札)|そして山札を切る|残りのカードは山札にもどして切る|残りの山札を切り|"
-                             r"のぞむなら、そのカード|オモテにした|その中から|その中にある|見せたカード)", s):
+                             r"のぞむなら、そのカード|オモテにした|その中から|その中にある|見せたカード|つけた場合|"
+                             r"その後、選ばれたプレイヤー)", s):
         return previous
+    if re.search(r"相手の手札からオモテを見ないで", s):
+        return "hand"
     if _DECK.match(s) or ("山札を" in s and "引く" in s) or re.search(r"山札から|山札を上から|山札の下|山札にもどして切る", s) \
             and not re.search(r"ポケモンと、ついているすべてのカードを、(?:自分の|相手の)?山札にもどして切る", s):
         return "deck"
