@@ -127,7 +127,7 @@ _POKEMON = re.compile(
     r"(?P<owner>" + OWNER + r" )?(?P<quals>(?:[\w{}'-]+ )*?)"
     r"(?P<core>Pokémon ex or (?:Benched )?Pokémon V|Pokémon ex and Pokémon V|Mega Evolution Pokémon ex|Pokémon ex|"
     r"Pokémon V|Pokémon)"
-    r"(?P<tail>(?: that has any damage counters on it| that have any damage counters on them| that has an Ability|"
+    r"(?P<tail>(?: that has any damage counters on it| that have any damage counters on them| that ha(?:s|ve) an Ability|"
     r" in play| on your Bench|"
     r" \(both yours and your opponent's\)| \(yours or your opponent's\))*)$")
 
@@ -287,6 +287,17 @@ def per(phrase: str, ctx: Context) -> dict:
         return {"pokemon": side, **({"match": f} if f else {})}
     if p in ("Benched Pokémon (both yours and your opponent's)", "Benched Pokémon (yours and your opponent's)"):
         return {"pokemon": "both", "match": {"position": "bench"}}
+    m = re.match(r"^(Basic )?(?:Energy|Item|Supporter|Pokémon Tool) cards? in (your opponent's|your) discard pile$", p)
+    if m and p.startswith(("Basic Energy", "Item", "Supporter", "Pokémon Tool")):
+        kind = {"Basic Energy": "basic_energy", "Item": "item", "Supporter": "supporter", "Pokémon Tool": "tool"}[
+            re.match(r"^(Basic Energy|Item|Supporter|Pokémon Tool)", p).group(1)]
+        return {"discard": "opponent" if "opponent" in m.group(2) else "own", "kind": kind}
+    m = re.match(r"^Pokémon Tool attached to all of (your opponent's|your) Pokémon$", p)
+    if m:
+        return {"pokemon": "opponent" if "opponent" in m.group(1) else "own", "match": {"has_tool": True}}
+    m = re.match(r"^of (your opponent's|your) ((?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*| ex)*)(?: and [A-Z][\w'.-]*(?: [A-Z][\w'.-]*| ex)*)+) in play$", p)
+    if m and "Pokémon" not in m.group(2):
+        return {"pokemon": "opponent" if "opponent" in m.group(1) else "own", "match": {"name": m.group(2).split(" and ")}}
     m = re.match(r"^(.*?)Pokémon you have in play$", p)
     if m:
         f = {}
@@ -351,6 +362,9 @@ def _has(phrase: str, ctx: Context, who) -> dict:
         return test
     if p in ("a Pokémon Tool attached", "any Pokémon Tool attached"):
         return {"at": who, "match": {"has_tool": True}}
+    m = re.match(r"^any (Special Energy|[A-Z][\w' ]*? Energy) attached$", p)
+    if m:
+        return {"at": who, "match": {"has_energy_card": ["special" if m.group(1) == "Special Energy" else m.group(1)]}}
     raise NotRead(f"has {phrase!r}")
 
 
@@ -402,6 +416,9 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     m = re.match(r"^(your Benched Pokémon|any of your Benched Pokémon) ha(?:ve|s) any damage counters on them$", c)
     if m:
         return {"counters": each(filt(side="own", position="bench")), "at_least": 1}, False
+    m = re.match(r"^any of your Benched ([A-Z][\w'.-]*) have any damage counters on them$", c)
+    if m:
+        return {"counters": each(filt(side="own", position="bench", name=[m.group(1)])), "at_least": 1}, False
     m = re.match(r"^you have (?:at least (\d+)|(\d+) or more) (?:" + TYPE + r" )?Energy in play$", c)
     if m:
         t = {"energy": each(filt(side="own")), "at_least": int(m.group(1) or m.group(2))}
@@ -945,7 +962,7 @@ def does_of_listed(s: str) -> str | None:
 def decides_damage(s: str) -> bool:
     """A listed sentence whose result is the attack's damage ("… and this attack does 80 damage
     for each Energy card you find there")."""
-    return bool(re.search(r"this attack does \d+ (?:more )?damage for each", s))
+    return bool(re.search(r"\b[Tt]his attack does \d+ (?:more )?damage\b", s))
 
 
 # Reminders in parentheses that change nothing the rules do not already say.

@@ -255,6 +255,13 @@ def per(phrase: str, ctx: Context) -> dict:
         if m.group(3) == "「ポケモンex」":
             f["rule"] = list(v.EX_RULES)
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
+    m = re.match(r"^(相手|自分)のトラッシュにある(基本エネルギー|グッズ|サポート|ポケモンのどうぐ)の枚数$", p)
+    if m:
+        kind = {"基本エネルギー": "basic_energy", "グッズ": "item", "サポート": "supporter", "ポケモンのどうぐ": "tool"}[m.group(2)]
+        return {"discard": "opponent" if m.group(1) == "相手" else "own", "kind": kind}
+    m = re.match(r"^(相手|自分)のポケモン全員についている「ポケモンのどうぐ」の数$", p)
+    if m:
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own", "match": {"has_tool": True}}
     m = re.match(r"^(相手|自分)の場の(.+)の数$", p)
     if m:
         quant, target = pokemon(m.group(1) + "の" + m.group(2), ctx)
@@ -379,6 +386,10 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         who, n = one_pokemon(m.group(1), ctx), int(m.group(2))
         ctx.subject = who
         return ({"counters": who, "at_least": n} if m.group(3) else {"counters": who, "at_least": n, "at_most": n}), False
+    m = re.match(r"^(このポケモン|相手のバトルポケモン)に(特殊エネルギー|「[^」]+エネルギー」)が(ついている|ついていない)なら$", c)
+    if m:
+        name = "special" if m.group(2) == "特殊エネルギー" else m.group(2)[1:-1]
+        return {"at": one_pokemon(m.group(1), ctx), "match": {"has_energy_card": [name]}}, m.group(3) == "ついていない"
     m = re.match(r"^(このポケモン|相手のバトルポケモン)に「ポケモンのどうぐ」が(ついている|ついていない)なら$", c)
     if m:
         return {"at": one_pokemon(m.group(1), ctx), "match": {"has_tool": True}}, m.group(2) == "ついていない"
@@ -869,7 +880,7 @@ def does_of_listed(s: str) -> str | None:
 
 
 def decides_damage(s: str) -> bool:
-    return bool(re.search(r"×\d+ダメージ", s))
+    return bool(re.search(r"×\d+ダメージ|\d+ダメージ追加", s))
 
 
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:

@@ -88,7 +88,7 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
 
 # What a filter's words are defined by: "ルールを持つポケモン" (Ⅱ-D-18) and an Ability that
 # is no longer there (Ⅱ-D-13 なくなる).
-FILTER_RULES = {"has_attack": "guide-ja:II-E-37", "rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
+FILTER_RULES = {"has_energy_card": "guide-ja:II-D-06", "has_attack": "guide-ja:II-E-37", "rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
                 "evolved_from_this_turn": "guide-ja:II-E-24", "moved_to_active_this_turn": "guide-ja:II-E-25",
                 "healed_this_turn": "guide-ja:II-E-27", "has_tool": "guide-ja:II-D-06",
                 "has_energy": "guide-ja:II-D-06"}
@@ -147,6 +147,10 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
             set(filter_.conditions) & set(target.conditions) or ("any" in filter_.conditions and target.conditions)):
         return False
     if filter_.has_attack is not None and not any(a.name in filter_.has_attack for a in target.attacks):
+        return False
+    if filter_.has_energy_card is not None and not any(
+            e.name in filter_.has_energy_card or ("special" in filter_.has_energy_card and not e.basic)
+            for e in target.energy):
         return False
     if filter_.hp_left_at_most is not None:
         hp = board.plain_max_hp(target) if board is not None else target.hp
@@ -543,6 +547,10 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.evolved_from", names=Joined(filter_.evolved_from_this_turn, sep="effect.filter.or")))
     if filter_.hp_left_at_most is not None:
         parts.append(msg("effect.filter.hp_left_at_most", n=filter_.hp_left_at_most))
+    if filter_.has_energy_card is not None:
+        parts.append(msg("effect.filter.has_energy_card", names=Joined(tuple(
+            msg("effect.filter.special_energy") if n == "special" else n for n in filter_.has_energy_card),
+            sep="effect.filter.or")))
     if filter_.has_attack is not None:
         parts.append(msg("effect.filter.has_attack", names=Joined(filter_.has_attack, sep="effect.filter.or")))
     if filter_.not_types is not None:

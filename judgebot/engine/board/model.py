@@ -52,6 +52,7 @@ class Filter:
     conditions: tuple[str, ...] | None = None
     hp_left_at_most: int | None = None  # "If that Pokémon's remaining HP is 30 or less" (Ⅱ-D-16)
     has_attack: tuple[str, ...] | None = None  # "that has the Round attack" (Ⅱ-E-37)
+    has_energy_card: tuple[str, ...] | None = None  # "has any Special Energy / Team Rocket's Energy attached"
 
 
 @dataclass(frozen=True)

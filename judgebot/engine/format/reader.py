@@ -261,6 +261,7 @@ class Reader(Format2Reader):
             hp_left_at_most=self.ranged(raw["hp_left_at_most"], _join(path, "hp_left_at_most"), 0, 990)
             if "hp_left_at_most" in raw else None,
             has_attack=many("has_attack", self.text),
+            has_energy_card=many("has_energy_card", self.text),
         )
 
     def filter_condition(self, value: Any, path: str) -> str:

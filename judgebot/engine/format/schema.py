@@ -272,6 +272,8 @@ FILTER: dict[str, Field] = {
                    "affected by one of these Special Conditions (any: by one) (extension)"),
     "hp_left_at_most": ("hp_bound", "with this much HP left or less (Ⅱ-D-16, extension)"),
     "has_attack": (_one_or_list(ref("text")), "with an attack of one of these names (Ⅱ-E-37, extension)"),
+    "has_energy_card": (_one_or_list(ref("text")), "with one of these Energy cards attached (by name; special: any "
+                                                    "special Energy) (Ⅱ-D-06, extension)"),
 }
 
 # Primitive effects: kind -> (what it does, {field: (kind, description)}). Every kind may
