@@ -380,6 +380,9 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     if m:
         bound = "at_most" if m.group(3) == "fewer" else "at_least"
         return {"prizes": "opponent" if m.group(1) == "your opponent" else "own", bound: int(m.group(2))}, False
+    m = re.match(r"^you have (more|fewer) Prize cards remaining than your opponent$", c)
+    if m:
+        return {"prizes_vs": m.group(1)}, False
     m = re.match(r"^(your opponent|you) ha(?:s|ve) exactly (\d+) Prize cards? remaining$", c)
     if m:
         n = int(m.group(2))
@@ -587,6 +590,21 @@ def _coins_per(m, ctx):
 
 # coins and conditions ----------------------------------------------------------------------------------
 
+_HEADS_IF = {"both of them are heads": {"at_least": 2}, "all of them are heads": "all", "both of them are tails": {"at_most": 0},
+             "either of them is heads": {"at_least": 1}, "any of them are heads": {"at_least": 1},
+             "none of them are heads": {"at_most": 0}}
+
+
+@template("coins.if_all", r"Flip (\d+) coins\. If (both of them are heads|all of them are heads|both of them are tails|"
+                          r"either of them is heads|any of them are heads|none of them are heads), (.+?)\.")
+def _coins_if(m, ctx):
+    n = int(m.group(1))
+    bound = _HEADS_IF[m.group(2)]
+    if bound == "all":
+        bound = {"at_least": n}
+    return v.conditional({"heads": n, **bound}, clause(m.group(3), ctx), ctx)
+
+
 @template("coin.if", r"Flip a coin\. If heads, (.+?)\.(?: If tails, (.+?)\.)?")
 def _coin(m, ctx):
     heads = clause(m.group(1), ctx)
@@ -719,6 +737,15 @@ def _return(m, ctx):
 @template("pokemon.discard", r"Discard (this Pokémon|the Defending Pokémon|your opponent's Active Pokémon) and all attached cards\.")
 def _discard_pokemon(m, ctx):
     return [("do", act("discard_pokemon", target=one_pokemon(m.group(1), ctx)))]
+
+
+@template("counters.spread", r"(?:Put|Place) (\d+) damage counters? on (.+?) in any way you like\.")
+def _spread(m, ctx):
+    quant, target = pokemon(m.group(2), ctx)
+    if not (isinstance(target, dict) and "each" in target):
+        raise NotRead(f"counters spread on {m.group(2)!r}")
+    # Each counter on a Pokémon the player chooses (the ask's `choose`, one position per counter).
+    return [("do", act("place_counters", target=choose(target["each"]), count=1)) for _ in range(int(m.group(1)))]
 
 
 @template("counters.place", r"(?:Put|Place) (\d+) damage counters? on (.+?)\.")

@@ -300,6 +300,9 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         if m.group(1):
             raise NotRead("Knocked Out Pokémon of a kind")
         return {"knocked_out_last_turn": True}, False
+    m = re.match(r"^自分のサイドの残り枚数が、相手のサイドの残り枚数より(多い|少ない)なら$", c)
+    if m:
+        return {"prizes_vs": "more" if m.group(1) == "多い" else "fewer"}, False
     m = re.match(r"^(相手|自分)のサイドの残り枚数が" + N + r"枚(以下|以上)?なら$", c)
     if m:
         side, n = ("opponent" if m.group(1) == "相手" else "own"), int(m.group(2))
@@ -526,6 +529,15 @@ def _coins_per(m, ctx):
 
 # coins and conditions -----------------------------------------------------------------------------
 
+@template("coins.if_all", r"コインを" + N + r"回投げ、(すべてオモテ|すべてウラ|\d+回でもオモテ)なら、(.+?)。")
+def _coins_if(m, ctx):
+    n = int(m.group(1))
+    word = m.group(2)
+    bound = {"at_least": n} if word == "すべてオモテ" else {"at_most": 0} if word == "すべてウラ" else \
+        {"at_least": int(re.match(r"\d+", word).group(0))}
+    return v.conditional({"heads": n, **bound}, clause(m.group(3), ctx), ctx)
+
+
 @template("coin.if", r"コインを1回投げ(オモテ|ウラ)なら、(.+?)。(?:(オモテ|ウラ)なら、(.+?)。)?")
 def _coin(m, ctx):
     first = clause(m.group(2), ctx)
@@ -674,6 +686,14 @@ def _return_deck(m, ctx):
 @template("pokemon.discard", r"(このポケモン|このワザを受けたポケモン|相手のバトルポケモン)と、ついているすべてのカードを、トラッシュする。")
 def _discard_pokemon(m, ctx):
     return [("do", act("discard_pokemon", target=one_pokemon(m.group(1), ctx)))]
+
+
+@template("counters.spread", r"ダメカン" + N + r"個を、(.+?)に好きなようにのせる。")
+def _spread(m, ctx):
+    quant, target = pokemon(m.group(2), ctx)
+    if not (isinstance(target, dict) and "each" in target):
+        raise NotRead(f"counters spread on {m.group(2)!r}")
+    return [("do", act("place_counters", target=choose(target["each"]), count=1)) for _ in range(int(m.group(1)))]
 
 
 @template("counters.place", r"(.+?)に、?(?:それぞれ)?ダメカンを" + N + r"個(?:ずつ)?のせる。")

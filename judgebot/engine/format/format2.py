@@ -229,6 +229,13 @@ class Format2Reader:
         if len(kinds) != 1:
             self.fail(path, f"expected exactly one of {', '.join(TEST_KINDS)}")
         kind = kinds[0]
+        if kind == "heads":
+            # Extension: "Flip 2 coins. If both of them are heads, …" — the coins are flipped when tested.
+            raw = self.mapping(value, path, ("heads", "at_least", "at_most"))
+            return {"kind": kind, "flips": self.positive(raw[kind], _join(path, kind)), **self.bounds(raw, path, 60)}
+        if kind == "prizes_vs":
+            raw = self.mapping(value, path, (kind,))
+            return {"kind": kind, "want": self.choice(raw[kind], _join(path, kind), ("more", "fewer", "same"), "comparison")}
         if kind == "you_may":
             raw = self.mapping(value, path, (kind,))
             return {"kind": kind, "want": self.true(raw[kind], _join(path, kind))}

@@ -488,13 +488,16 @@ TEST: dict[str, Field] = {
     "deck": ("card_side", "cards in that side's deck (extension)"),
     "pokemon": ("side_filter", "that side's Pokémon in play, narrowed by `match` (extension)"),
     "you_may": ("true", "the player chose to do what the text says they may (the ask's `you_may`, extension)"),
+    "heads": ("positive", "flip this many coins (from `coins`) and count the heads (extension)"),
+    "prizes_vs": (_choice(("more", "fewer", "same"), "comparison"),
+                  "the card's player has more / fewer / as many Prize cards left as the opponent (extension)"),
     "at_least": ("hp_bound", "at least this many"),
     "at_most": ("hp_bound", "at most this many"),
     "type": ("type", "only Energy of this type"),
     "match": ("filter", "the Pokémon is like this"),
 }
 TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn",
-              "stadium", "hand", "deck", "pokemon", "you_may")
+              "stadium", "hand", "deck", "pokemon", "you_may", "heads", "prizes_vs")
 
 ATTACK: dict[str, Field] = {
     "name": ("text", "the attack's name"),

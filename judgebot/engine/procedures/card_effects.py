@@ -732,6 +732,15 @@ def coin(ctx: Context, action: Action) -> None:
 def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[str]]:
     """An `if` test on the board as it is now: (holds, what was counted or matched, the
     rules that decided what counts)."""
+    if test["kind"] == "heads":
+        flips = [ctx.coins.flip(f"{ctx.source}: {path}: coin {i + 1} of {test['flips']}") for i in range(test["flips"])]
+        n = flips.count("heads")
+        return _within(n, test), msg("formula.heads", flips=test["flips"], n=n), []
+    if test["kind"] == "prizes_vs":
+        own = ctx.state.scenario.players[ctx.side].prizes
+        theirs = ctx.state.scenario.players[other(ctx.side)].prizes
+        holds = {"more": own > theirs, "fewer": own < theirs, "same": own == theirs}[test["want"]]
+        return holds, msg("card_effect.seen.prizes_vs", own=own, theirs=theirs), []
     if test["kind"] == "you_may":
         does = ctx.state.you_may
         return does, msg("card_effect.seen.you_may." + ("yes" if does else "no")), ["guide-ja:II-E-10"]
