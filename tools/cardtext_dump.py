@@ -108,7 +108,8 @@ def files(source: Path):
                     yield m.name, tar.extractfile(m).read().decode("utf-8")
 
 
-def main(source: str, out: str) -> None:
+def cards(source: Path) -> list[dict]:
+    """Every card print of the snapshot as a record (see the module docstring)."""
     everything = dict(files(Path(source)))
     sets = {}
     for path, text in everything.items():
@@ -116,8 +117,8 @@ def main(source: str, out: str) -> None:
         if ("data" in parts or "data-asia" in parts) and "const set" in text:
             s = literal(text, "const set")
             sets[path[:-3]] = s
-    n = 0
-    with open(out, "w", encoding="utf-8") as fh:
+    records = []
+    if True:
         for path, text in everything.items():
             if "const card" not in text:
                 continue
@@ -140,9 +141,16 @@ def main(source: str, out: str) -> None:
                              "effect": a.get("effect")} for a in card.get("attacks") or []],
                 "item": card.get("item"),
             }
+            records.append(rec)
+    return records
+
+
+def main(source: str, out: str) -> None:
+    records = cards(Path(source))
+    with open(out, "w", encoding="utf-8") as fh:
+        for rec in records:
             fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
-            n += 1
-    print(f"{n} cards -> {out}")
+    print(f"{len(records)} cards -> {out}")
 
 
 if __name__ == "__main__":

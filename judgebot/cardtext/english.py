@@ -1020,8 +1020,9 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         may = body.startswith("You may ") and not body.startswith("You may draw")
         if may:
             body = body[8].upper() + body[9:]
-        body = re.sub(r"^If you (?:healed any damage|placed any damage counters|attached Energy to a Pokémon|"
-                      r"discarded any cards?|switched a Pokémon) in this way, ", "If you do, ", body)
+        if not body.endswith("discard this card."):
+            body = re.sub(r"^If you (?:healed any damage|placed any damage counters|attached Energy to a Pokémon|"
+                          r"discarded any cards?|switched a Pokémon) in this way, ", "If you do, ", body)
         then = body.startswith("If you do, ")
         if then:
             body = body[11].upper() + body[12:]
