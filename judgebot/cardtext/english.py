@@ -949,12 +949,13 @@ _DECK = re.compile(r"^(?:You may |Then, )?(?:[Dd]raw|[Ss]earch your deck|Search 
 _HAND = re.compile(r"^(?:Discard (?:a|\d+) random cards? from your opponent's hand|Your opponent reveals their hand|"
                    r"Choose (?:a|\d+) random cards? from your opponent's hand|Your opponent discards|Discard your hand|"
                    r"You may discard your hand|Discard a card from your hand|Your opponent shuffles their hand|"
-                   r"Your opponent chooses \d+ cards? from their hand|You may discard any number of cards from your hand)")
+                   r"Your opponent chooses \d+ cards? from their hand|You may discard any number of cards from your hand|"
+                   r"Your opponent counts the cards in their hand)")
 
 
 # A sentence that goes on with what a listed one found ("You may discard that card.")
 _FOLLOWS = re.compile(r"^(?:You may (?:discard|put|reveal|attach) (?:that|those|any|them|it|a|an|up to)|"
-                      r"Your opponent reveals (?:that|those) cards?|If you do, draw|Then, |"
+                      r"Your opponent reveals (?:that|those) cards?|If (?:you|they) do, (?:they )?draw|Then, |"
                       r"If you (?:attached|put|discarded|found) .* in this way)")
 
 
@@ -962,7 +963,7 @@ def listed(s: str, previous: str | None = None) -> str | None:
     """Why a sentence is listed and not applied (reading.WHY), or None."""
     if previous and (_FOLLOWS.match(s) or "you find there" in s or "revealed" in s or "in this way" in s):
         return previous
-    if _DECK.match(s) or re.search(r"\b(?:search|draw) (?:your|their) deck|\bdraw (?:a|\d+) cards?\b|For each heads, draw|"
+    if _DECK.match(s) or re.search(r"\b(?:search|draw) (?:your|their) deck|\bdraws? (?:a|\d+|that many) cards?\b|For each heads, draw|"
                                    r"\b[Dd]iscard the top (?:card|\d+ cards) of", s):
         return "deck"
     if re.search(r"random cards? from your opponent's hand", s):
@@ -979,9 +980,11 @@ def listed(s: str, previous: str | None = None) -> str | None:
 
 def does_of_listed(s: str) -> str | None:
     """The `does` word of a listed sentence (an Ability's nothing-would-happen check)."""
-    if re.search(r"\b[Ss]earch (?:your|their) deck", s):
+    if re.search(r"\b[Ss]earch your deck", s):
         return "search_deck"
-    if re.search(r"\b[Dd]raws? ", s):
+    if re.search(r"\b(?:they|your opponent|each player|that player)\b", s, re.I):
+        return None  # another player's deck: the player's own deck does not decide it
+    if re.search(r"\b[Dd]raw ", s):
         return "draw"
     return None
 

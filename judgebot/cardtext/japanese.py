@@ -608,7 +608,16 @@ def _discard_energy(m, ctx):
         fields["count"] = int(n)
     else:
         fields["all"] = True
-    return [("do", {"discard_energy": {"from": t, **fields}}) for t in targets(m.group(1), ctx)]
+    return [("do", {"discard_energy": {"from": _one_of_group(t, m.group(1)), **fields}}) for t in targets(m.group(1), ctx)]
+
+
+def _one_of_group(target, phrase: str):
+    """「相手のポケモンについているエネルギーを1個選び」: the Energy is chosen among those Pokémon —
+    one Pokémon of the group gives it (not each of them, unless the text says 全員)."""
+    if isinstance(target, dict) and "each" in target and "全員" not in phrase and \
+            target["each"].get("position") != "active":
+        return choose(target["each"])
+    return target
 
 
 @template("energy.to_hand", r"(.+?)についている(?:" + TYPE + r")?エネルギーを、?(?:" + N + r"個選び、|" + r"(?P<n2>\d+)個|すべて)(?:相手の|自分の)?手札にもどす。")
@@ -618,7 +627,8 @@ def _energy_to_hand(m, ctx):
         fields["count"] = int(m.group(3) or m.group("n2"))
     else:
         fields["all"] = True
-    return [("do", {"discard_energy": {"from": one_pokemon(m.group(1), ctx), **fields, "to": "hand"}})]
+    quant, target = pokemon(m.group(1), ctx)
+    return [("do", {"discard_energy": {"from": _one_of_group(target, m.group(1)), **fields, "to": "hand"}})]
 
 
 @template("energy.move", r"(.+?)についている(?:" + TYPE + r")?エネルギーを" + N + r"個選び、(.+?)につけ替える。")
@@ -892,7 +902,10 @@ def listed(s: str, previous: str | None = None) -> str | None:
 
 
 def does_of_listed(s: str) -> str | None:
-    if "山札から" in s:
+    """The `does` word of a listed sentence (the player's own deck only)."""
+    if "相手は" in s or "おたがい" in s or "選ばれたプレイヤー" in s:
+        return None
+    if "自分の山札から" in s:
         return "search_deck"
     if "引く" in s:
         return "draw"
