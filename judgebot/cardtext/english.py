@@ -506,9 +506,11 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
                 continue
             ctx.used(name)
             return pieces
-    for joint in (", and ", " and ", " to "):
+    for joint in (", and ", " and ", " to have this attack"):
         if joint in s and not s.startswith(("If ", "Flip ", "For each ")):
             left, right = s.split(joint, 1)
+            if joint == " to have this attack":
+                right = "have this attack" + right
             try:
                 pieces = sentence(left + ".", ctx) + clause(right, ctx)
             except NotRead:
@@ -868,7 +870,10 @@ def _taken(m, ctx):
                                  r"(?: to your opponent's Active Pokémon)?" + _BEFORE_WR + r"\.")
 def _dealt(m, ctx):
     amount = int(m.group(3)) * (-1 if m.group(4) == "less" else 1)
-    return [_on(m.group(2), ctx, {"kind": "damage_dealt", "amount": amount})]
+    effect = {"kind": "damage_dealt", "amount": amount}
+    if "to your opponent's Active Pokémon" not in m.group(0):
+        effect["against"] = {"side": "opponent"}  # every damage its attacks do, Benched targets too
+    return [_on(m.group(2), ctx, effect)]
 
 
 @template("effect.damage_dealt_named", r"During your next turn, this Pokémon's (.+?) attack does (\d+) more damage" + _BEFORE_WR + r"\.")
@@ -1033,8 +1038,9 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
-        if then and pieces and pieces[-1][0] == "formula" and pieces[-1][1].get("if") == {"you_may": True}:
-            got = v.conditional({"you_may": True}, got, ctx)   # "You may do 30 more damage. If you do, …"
+        if then and pieces and pieces[-1][0] == "formula" and "if" in pieces[-1][1]:
+            # "You may do 30 more damage. If you do, …": what follows holds under the same test.
+            got = v.conditional(pieces[-1][1]["if"], got, ctx)
         elif then:
             _first(pieces, got)
         if may:

@@ -67,8 +67,8 @@ def split(text: str) -> list[str]:
 def _group(sentences: list[str]) -> list[str]:
     grouped: list[str] = []
     for s in sentences:
-        if grouped and re.match(r"^(ウラなら|オモテなら|\d+回でもオモテなら|すべてオモテなら|すべてウラなら)", s) \
-                and "コイン" in grouped[-1]:
+        if grouped and (re.match(r"^(ウラなら|オモテなら|\d+回でもオモテなら|すべてオモテなら|すべてウラなら)", s)
+                        and "コイン" in grouped[-1] or s.startswith("さらに、") and grouped[-1].startswith("コイン")):
             grouped[-1] += s
         else:
             grouped.append(s)
@@ -255,6 +255,9 @@ def per(phrase: str, ctx: Context) -> dict:
         if m.group(3) == "「ポケモンex」":
             f["rule"] = list(v.EX_RULES)
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
+    m = re.match(r"^自分の場の、ワザ「(.+?)」を持つポケモンの数$", p)
+    if m:
+        return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
     m = re.match(r"^(相手|自分)のトラッシュにある(基本エネルギー|グッズ|サポート|ポケモンのどうぐ)の枚数$", p)
     if m:
         kind = {"基本エネルギー": "basic_energy", "グッズ": "item", "サポート": "supporter", "ポケモンのどうぐ": "tool"}[m.group(2)]
@@ -262,15 +265,16 @@ def per(phrase: str, ctx: Context) -> dict:
     m = re.match(r"^(相手|自分)のポケモン全員についている「ポケモンのどうぐ」の数$", p)
     if m:
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", "match": {"has_tool": True}}
+    m = re.match(r"^(相手|自分)の場の「([^」(]+)(\(『ポケモンex』をふくむ\))?」の数$", p)
+    if m and not m.group(2).endswith("のポケモン"):
+        names = [m.group(2)] + ([m.group(2) + "ex"] if m.group(3) else [])
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own", "match": {"name": names}}
     m = re.match(r"^(相手|自分)の場の(.+)の数$", p)
     if m:
         quant, target = pokemon(m.group(1) + "の" + m.group(2), ctx)
         if isinstance(target, dict) and "each" in target:
             f = {k: val for k, val in target["each"].items() if k != "side"}
             return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
-    m = re.match(r"^自分の場の、ワザ「(.+?)」を持つポケモンの数$", p)
-    if m:
-        return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
     if p == "ダメカンがのっている自分のベンチポケモンの数":
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
     raise NotRead(f"counting {phrase!r}")
@@ -339,6 +343,9 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     m = re.match(r"^このワザを使うためのエネルギーより、" + N + r"個多く(?:の)?エネルギーがついているなら$", c)
     if m:
         return {"energy": "self", "at_least": len(ctx.cost) + int(m.group(1))}, False
+    m = re.match(r"^自分のベンチの「([^」]+)」にダメカンがのっているなら$", c)
+    if m:
+        return {"counters": each(filt(side="own", position="bench", name=[m.group(1)])), "at_least": 1}, False
     if c == "自分のベンチポケモンにダメカンがのっているなら":
         return {"counters": each(filt(side="own", position="bench")), "at_least": 1}, False
     m = re.match(r"^自分の場に(?:" + TYPE + r")?エネルギーが" + N + r"個以上あるなら$", c)
@@ -538,10 +545,10 @@ def _coins_if(m, ctx):
     return v.conditional({"heads": n, **bound}, clause(m.group(3), ctx), ctx)
 
 
-@template("coin.if", r"コインを1回投げ(オモテ|ウラ)なら、(.+?)。(?:(オモテ|ウラ)なら、(.+?)。)?")
+@template("coin.if", r"コインを1回投げ(オモテ|ウラ)なら、(.+?)。(?:さらに、(?P<more>.+?)。)?(?:(オモテ|ウラ)なら、(.+?)。)?")
 def _coin(m, ctx):
-    first = clause(m.group(2), ctx)
-    second = clause(m.group(4), ctx) if m.group(4) else []
+    first = clause(m.group(2), ctx) + (clause(m.group("more"), ctx) if m.group("more") else [])
+    second = clause(m.group(5), ctx) if m.group(5) else []
     heads, tails = (first, second) if m.group(1) == "オモテ" else (second, first)
     return v.coin(heads, tails, ctx)
 
@@ -677,7 +684,7 @@ def _discard_stadium(m, ctx):
     return [("do", {"discard_stadium": {}})]
 
 
-@template("pokemon.return_choose", r"(自分のベンチポケモン|自分のポケモン)を1匹選び、そのポケモンと、ついているすべてのカードを、(手札|山札)にもどす(?:して切る)?。")
+@template("pokemon.return_choose", r"(自分のベンチポケモン|自分のポケモン)を1匹選び、そのポケモンと、ついているすべてのカードを、(手札|山札)にもど(?:す|して切る)。")
 def _return_choose(m, ctx):
     return [("do", act("return_pokemon", target=one_pokemon(m.group(1) + "1匹", ctx),
                        to="hand" if m.group(2) == "手札" else "deck"))]
@@ -790,6 +797,8 @@ def _from(phrase: str | None, ctx: Context) -> dict:
     if not phrase:
         return {"side": "opponent"}
     words = phrase.removesuffix("から")
+    if words == "特性を持つポケモン":
+        return {"side": "opponent", "has_ability": True}
     quant, target = pokemon(words, ctx)
     if not (isinstance(target, dict) and "each" in target):
         raise NotRead(f"attacks from {phrase!r}")
@@ -810,7 +819,10 @@ def _taken(m, ctx):
 @template("effect.damage_dealt", _NEXT + r"(このワザを受けたポケモン|このポケモン)が使うワザの(?:、相手のバトルポケモンへの)?ダメージは「([+-])" + N + r"」される。")
 def _dealt(m, ctx):
     amount = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
-    return [_on(m.group(2), ctx, {"kind": "damage_dealt", "amount": amount})]
+    effect = {"kind": "damage_dealt", "amount": amount}
+    if "相手のバトルポケモンへの" not in m.group(0):
+        effect["against"] = {"side": "opponent"}  # every damage its attacks do, Benched targets too
+    return [_on(m.group(2), ctx, effect)]
 
 
 @template("effect.damage_dealt_named", r"次の自分の番、このポケモンの「(.+?)」のダメージは「\+" + N + r"」される。")
@@ -941,8 +953,9 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
-        if then and pieces and pieces[-1][0] == "formula" and pieces[-1][1].get("if") == {"you_may": True}:
-            got = v.conditional({"you_may": True}, got, ctx)   # 「のぞむなら、30ダメージ追加。その場合、…」
+        if then and pieces and pieces[-1][0] == "formula" and "if" in pieces[-1][1]:
+            # 「…なら、30ダメージ追加。その場合、…」: what follows holds under the same test.
+            got = v.conditional(pieces[-1][1]["if"], got, ctx)
         elif then:
             _then(pieces, got)
         if may:
