@@ -295,7 +295,7 @@ def per(phrase: str, ctx: Context) -> dict:
     m = re.match(r"^Pokémon Tool attached to all of (your opponent's|your) Pokémon$", p)
     if m:
         return {"pokemon": "opponent" if "opponent" in m.group(1) else "own", "match": {"has_tool": True}}
-    m = re.match(r"^of (your opponent's|your) ((?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*| ex)*)(?: and [A-Z][\w'.-]*(?: [A-Z][\w'.-]*| ex)*)+) in play$", p)
+    m = re.match(r"^of (your opponent's|your) ((?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*| ex)*)(?: and [A-Z][\w'.-]*(?: [A-Z][\w'.-]*| ex)*)*) in play$", p)
     if m and "Pokémon" not in m.group(2):
         return {"pokemon": "opponent" if "opponent" in m.group(1) else "own", "match": {"name": m.group(2).split(" and ")}}
     m = re.match(r"^(.*?)Pokémon you have in play$", p)
@@ -362,9 +362,11 @@ def _has(phrase: str, ctx: Context, who) -> dict:
         return test
     if p in ("a Pokémon Tool attached", "any Pokémon Tool attached"):
         return {"at": who, "match": {"has_tool": True}}
-    m = re.match(r"^any (Special Energy|[A-Z][\w' ]*? Energy) attached$", p)
+    m = re.match(r"^(?:any|no) (Special Energy|[A-Z][\w' ]*? (?:" + TYPE + r" )?Energy) attached$", p)
     if m:
-        return {"at": who, "match": {"has_energy_card": ["special" if m.group(1) == "Special Energy" else m.group(1)]}}
+        name = "special" if m.group(1) == "Special Energy" else re.sub(r"\{(\w+)\}", lambda t: "{" + t.group(1) + "}",
+                                                                         m.group(1))
+        return {"at": who, "match": {"has_energy_card": [name]}}
     raise NotRead(f"has {phrase!r}")
 
 
@@ -468,7 +470,8 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         if verb == "doesn't have":
             rest = "any " + rest if not rest.startswith(("any ", "a ")) else rest
         t = _has(rest, ctx, who)
-        return t, verb == "doesn't have"
+        negated = verb == "doesn't have" or (rest.startswith("no ") and "at" in t)
+        return t, negated
     raise NotRead(f"condition {cond!r}")
 
 
@@ -794,7 +797,7 @@ def _energy_to_hand(m, ctx):
         fields["all"] = True
     else:
         fields["count"] = num(m.group(1))
-    return [("do", {"discard_energy": {"from": one_pokemon(m.group(3), ctx), **fields, "to": "hand"}})]
+    return [("do", {"discard_energy": {"from": t, **fields, "to": "hand"}}) for t in targets(m.group(3), ctx)]
 
 
 @template("coins.each_heads", r"Flip (\d+) coins\. For each heads, (.+?)\.")
@@ -1030,7 +1033,7 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             body = body[8].upper() + body[9:]
         if not body.endswith("discard this card."):
             body = re.sub(r"^If you (?:healed any damage|placed any damage counters|attached Energy to a Pokémon|"
-                          r"discarded any cards?|switched a Pokémon) in this way, ", "If you do, ", body)
+                          r"discarded any cards?|discarded a Pokémon Tool|switched a Pokémon) in this way, ", "If you do, ", body)
         then = body.startswith("If you do, ")
         if then:
             body = body[11].upper() + body[12:]
@@ -1109,6 +1112,10 @@ def _first(pieces: list[Piece], following: list[Piece]) -> None:
         raise NotRead("\"If you do\" after what is not an action")
     if any(kind not in ("do", "new_active") for kind, _ in following):
         raise NotRead("\"If you do\" before what is not an action")
+    (name, fields), = pieces[-1][1].items()
+    if fields.get("at") == "before_damage" and not all(
+            next(iter(p.values())).get("at") == "before_damage" for _, p in following if isinstance(p, dict)):
+        raise NotRead("\"If you do\" after a step-3 action, before the rest of the attack")
     (kind, fields), = pieces[-1][1].items()
     pieces[-1] = ("do", {kind: {**fields, "first": True}})
 

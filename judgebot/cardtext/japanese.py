@@ -246,6 +246,9 @@ def per(phrase: str, ctx: Context) -> dict:
     m = re.match(r"^(.+?)が受けている特殊状態の数$", p)
     if m:
         return {"conditions": one_pokemon(m.group(1), ctx)}
+    m = re.match(r"^自分の場の、ワザ「(.+?)」を持つポケモンの数$", p)
+    if m:
+        return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
     m = re.match(r"^(相手|自分)の場の(.*?)(ポケモン|「ポケモンex」)の数$", p)
     if m:
         f: dict = {}
@@ -255,9 +258,6 @@ def per(phrase: str, ctx: Context) -> dict:
         if m.group(3) == "「ポケモンex」":
             f["rule"] = list(v.EX_RULES)
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
-    m = re.match(r"^自分の場の、ワザ「(.+?)」を持つポケモンの数$", p)
-    if m:
-        return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
     m = re.match(r"^(相手|自分)のトラッシュにある(基本エネルギー|グッズ|サポート|ポケモンのどうぐ)の枚数$", p)
     if m:
         kind = {"基本エネルギー": "basic_energy", "グッズ": "item", "サポート": "supporter", "ポケモンのどうぐ": "tool"}[m.group(2)]
@@ -890,19 +890,20 @@ _DECK = re.compile(r"^(?:のぞむなら、)?(?:自分の山札(?:から|を)|�
                    r"コインを\d+回投げ、オモテの数ぶん、(?:相手の|自分の)山札)")
 _PRIZES = re.compile(r"^(?:ウラになっている)?(?:相手|自分)の(?:ウラになっている)?サイドを\d+枚(?:選び、)?(?:オモテにする|見る|"
                      r"そのカードのオモテを見)")
-_HAND = re.compile(r"^(?:相手の手札を見|相手の手札からオモテを見ないで|相手は相手自身の手札|自分の手札をすべてトラッシュし、山札|"
+_HAND = re.compile(r"^(?:相手の手札を見|相手の手札からオモテを見ないで|相手の手札を、オモテを見ないで|相手は相手自身の手札|"
+                   r"自分の手札をすべてトラッシュし、山札|"
                    r"自分の手札を\d+枚トラッシュする。|のぞむなら、自分の手札を|自分の手札を好きなだけ)")
 
 
 def listed(s: str, previous: str | None = None) -> str | None:
     if previous and re.match(r"^(?:その後、(?:山札|自分の山札)|そして山札を切る|残りのカードは山札にもどして切る|残りの山札を切り|"
-                             r"のぞむなら、そのカード|オモテにした|その中から|その中にある|見せたカード|つけた場合|"
-                             r"その後、選ばれたプレイヤー)", s):
+                             r"のぞむなら、(?:そのカード|その中)|オモテにした|その中から|その中にある|見せたカード|つけた場合|"
+                             r"トラッシュした場合|その場合|その後、|そのカード|または、|この番、.*さらに\d+枚トラッシュ|"
+                             r"選ばれたプレイヤー)", s):
         return previous
     if re.search(r"相手の手札からオモテを見ないで", s):
         return "hand"
-    if _DECK.match(s) or ("山札を" in s and "引く" in s) or re.search(r"山札から|山札を上から|山札の下|山札にもどして切る", s) \
-            and not re.search(r"ポケモンと、ついているすべてのカードを、(?:自分の|相手の)?山札にもどして切る", s):
+    if _DECK.match(s) or ("山札を" in s and "引く" in s) or re.search(r"山札から|山札を上から", s):
         return "deck"
     if _HAND.match(s):
         return "hand"
@@ -1007,9 +1008,16 @@ def _you_may(pieces: list[Piece]) -> list[Piece]:
 def _then(pieces: list[Piece], following: list[Piece]) -> None:
     """「その後」 (Ⅱ-E-20): what follows only if what comes before was done — the action
     before it is marked `first`; what follows must then be actions too (damage is done at
-    step 4, before them, and cannot wait for them)."""
-    if not pieces or pieces[-1][0] != "do" or any(kind == "then_discard_tool" for kind, _ in following):
+    step 4, before them, and cannot wait for them), and not wait on a step-3 action (its
+    `first` would stop the damage too)."""
+    if any(kind == "then_discard_tool" for kind, _ in following):
         return
+    if not pieces or pieces[-1][0] != "do":
+        raise NotRead("「その後」 after what is not an action")
+    (name, fields), = pieces[-1][1].items()
+    if fields.get("at") == "before_damage" and not all(
+            next(iter(p.values())).get("at") == "before_damage" for _, p in following if isinstance(p, dict)):
+        raise NotRead("「その後」 after a step-3 action, before the rest of the attack")
     if any(kind not in ("do", "new_active") for kind, _ in following):
         raise NotRead("「その後」 before what is not an action")
     (kind, fields), = pieces[-1][1].items()
