@@ -79,6 +79,9 @@ _FOLLOWS_FLIP = re.compile(r"^(If (heads|tails|both|all|either|any|at least|none
 def _group_coins(sentences: list[str]) -> list[str]:
     grouped: list[str] = []
     for s in sentences:
+        if grouped and s.startswith("For each of those Pokémon, ") and grouped[-1].startswith("Choose "):
+            grouped[-1] = grouped[-1] + " " + s  # "Choose up to 2 of your {D} Pokémon. For each of those Pokémon, …"
+            continue
         if grouped and (grouped[-1].startswith(("Flip ", "Your opponent flips")) or
                         re.search(r"flips (?:a coin|\d+ coins)\.$", grouped[-1])) and _FOLLOWS_FLIP.match(s):
             grouped[-1] = grouped[-1] + " " + s
@@ -186,7 +189,7 @@ def pokemon(phrase: str, ctx: Context):
         f["rule"] = list(v.EX_RULES) + list(v.V_RULES)
     if "damage counters on" in tail:
         f["damaged"] = True
-    if "has an Ability" in tail:
+    if "an Ability" in tail:
         f["has_ability"] = True
     if "on your Bench" in tail:
         f["position"] = "bench"
@@ -974,7 +977,7 @@ def listed(s: str, previous: str | None = None) -> str | None:
     if _DECK.match(s) or re.search(r"\b(?:search|draw) (?:your|their) deck|\bdraws? (?:a|\d+|that many) cards?\b|For each heads, draw|"
                                    r"\b[Dd]iscard the top (?:card|\d+ cards) of", s):
         return "deck"
-    if re.search(r"random cards? from your opponent's hand", s):
+    if re.search(r"random cards? from your opponent's hand|your opponent discards (?:a|\d+|\d+ more) cards?", s):
         return "hand"
     if _HAND.match(s):
         return "hand"
@@ -1026,8 +1029,10 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         body = s
         if "new Active Pokémon" in body and "damage to the new Active" not in body:
             _first_switch(pieces)
+        then_after_test = False
         if body.startswith("Then, "):
             body = body[6].upper() + body[7:]
+            then_after_test = bool(pieces) and pieces[-1][0] == "formula" and "if" in pieces[-1][1]
         may = body.startswith("You may ") and not body.startswith("You may draw")
         if may:
             body = body[8].upper() + body[9:]
@@ -1041,7 +1046,7 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
             got = sentence(body, ctx)
         except NotRead as exc:
             raise NotRead(s) from exc
-        if then and pieces and pieces[-1][0] == "formula" and "if" in pieces[-1][1]:
+        if (then or then_after_test) and pieces and pieces[-1][0] == "formula" and "if" in pieces[-1][1]:
             # "You may do 30 more damage. If you do, …": what follows holds under the same test.
             got = v.conditional(pieces[-1][1]["if"], got, ctx)
         elif then:

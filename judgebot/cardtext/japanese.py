@@ -249,7 +249,7 @@ def per(phrase: str, ctx: Context) -> dict:
     m = re.match(r"^自分の場の、ワザ「(.+?)」を持つポケモンの数$", p)
     if m:
         return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
-    m = re.match(r"^(相手|自分)の場の(.*?)(ポケモン|「ポケモンex」)の数$", p)
+    m = re.match(r"^(相手|自分)の場の(.*?)(ポケモン|「ポケモンex」|「ポケモンex・V」)の数$", p)
     if m:
         f: dict = {}
         _quals(m.group(2), f)
@@ -257,6 +257,8 @@ def per(phrase: str, ctx: Context) -> dict:
             raise NotRead(f"counting {phrase!r}")
         if m.group(3) == "「ポケモンex」":
             f["rule"] = list(v.EX_RULES)
+        elif m.group(3) == "「ポケモンex・V」":
+            f["rule"] = list(v.EX_RULES) + list(v.V_RULES)
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", **({"match": f} if f else {})}
     m = re.match(r"^(相手|自分)のトラッシュにある(基本エネルギー|グッズ|サポート|ポケモンのどうぐ)の枚数$", p)
     if m:
@@ -266,7 +268,7 @@ def per(phrase: str, ctx: Context) -> dict:
     if m:
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", "match": {"has_tool": True}}
     m = re.match(r"^(相手|自分)の場の「([^」(]+)(\(『ポケモンex』をふくむ\))?」の数$", p)
-    if m and not m.group(2).endswith("のポケモン"):
+    if m and not m.group(2).endswith("のポケモン") and not m.group(2).startswith(("ポケモン", "メガシンカ")):
         names = [m.group(2)] + ([m.group(2) + "ex"] if m.group(3) else [])
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own", "match": {"name": names}}
     m = re.match(r"^(相手|自分)の場の(.+)の数$", p)
@@ -852,7 +854,8 @@ def _attach_discard(m, ctx):
         dest = "自分の" + dest
     if dest == "自分のベンチポケモン":
         dest = "自分のベンチポケモン1匹"
-    return [("do", act("attach_energy", to=one_pokemon(dest, ctx), count=n, **fields))]
+    quant, target = pokemon(dest, ctx)
+    return [("do", act("attach_energy", to=_one_of_group(target, dest), count=n, **fields))]
 
 
 @template("effect.prevent", r"次の相手の番、このポケモンは(?:(.+?)から)?ワザの(ダメージや効果|ダメージ)を受けない。")
