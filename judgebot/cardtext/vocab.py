@@ -110,7 +110,11 @@ def as_actions(pieces: list[Piece], ctx: Context, where: str) -> list[dict]:
             actions.append(payload)
         elif kind == "effect":
             target, effect = effect_target(payload)
-            actions.append(add_effect(target, [effect]))
+            last = actions[-1].get("add_effect") if actions else None
+            if last is not None and last["target"] == target:
+                last["effects"].append(effect)  # effects of one sentence on one Pokémon: one action
+            else:
+                actions.append(add_effect(target, [effect]))
         elif kind == "note":
             continue
         elif kind == "hit" and ctx.attack:
