@@ -280,7 +280,7 @@ def _weakness(m, ctx):
     return [passive(subject(m.group(1), ctx), {"kind": "weakness", "type": m.group(2)})]
 
 
-@template("passive.cant_play", r"(?:your opponent|they) can't play any (Item|Supporter|Stadium|Pokémon Tool) cards from their hand\.")
+@template("passive.cant_play", r"(?:[Yy]our opponent|[Tt]hey) can't play any (Item|Supporter|Stadium|Pokémon Tool) cards from their hand\.")
 def _cant_play(m, ctx):
     _not_attack(ctx)
     kind = {"Item": "item", "Supporter": "supporter", "Stadium": "stadium", "Pokémon Tool": "tool"}[m.group(1)]
@@ -453,11 +453,12 @@ def _tools_special(m, ctx):
     return pieces
 
 
-@template("trainer.pay", r"You can use this card only if you discard (\d+|a|an) other cards? from your hand\.")
+@template("trainer.pay", r"You can use this card only if you discard (\d+|a|an|another) (?:other )?cards? from your hand\.")
 def _pay(m, ctx):
     if ctx.part != "trainer":
         raise NotRead("a cost of a Trainer elsewhere")
-    return [("trainer", ("pay", [{"discard_hand": en.num(m.group(1))}]))]
+    n = 1 if m.group(1) == "another" else en.num(m.group(1))
+    return [("trainer", ("pay", [{"discard_hand": n}]))]
 
 
 @template("trainer.play_condition", r"You can (?:put this card into play|use this card) only if .+")

@@ -68,7 +68,8 @@ def _group(sentences: list[str]) -> list[str]:
     grouped: list[str] = []
     for s in sentences:
         if grouped and (re.match(r"^(ウラなら|オモテなら|\d+回でもオモテなら|すべてオモテなら|すべてウラなら)", s)
-                        and "コイン" in grouped[-1] or s.startswith("さらに、") and grouped[-1].startswith("コイン")):
+                        and "コイン" in grouped[-1] or s.startswith(("さらに、", "その後、"))
+                        and grouped[-1].startswith("コインを1回投げ") and grouped[-1].count("なら、") == 1):
             grouped[-1] += s
         else:
             grouped.append(s)
@@ -547,11 +548,18 @@ def _coins_if(m, ctx):
     return v.conditional({"heads": n, **bound}, clause(m.group(3), ctx), ctx)
 
 
-@template("coin.if", r"コインを1回投げ(オモテ|ウラ)なら、(.+?)。(?:さらに、(?P<more>.+?)。)?(?:(オモテ|ウラ)なら、(.+?)。)?")
+@template("coin.if", r"コインを1回投げ(オモテ|ウラ)なら、(.+?)。(?:(?P<how>さらに|その後)、(?P<more>.+?)。)?(?:(オモテ|ウラ)なら、(.+?)。)?")
 def _coin(m, ctx):
-    first = clause(m.group(2), ctx) + (clause(m.group("more"), ctx) if m.group("more") else [])
-    second = clause(m.group(5), ctx) if m.group(5) else []
+    first = clause(m.group(2), ctx)
+    if m.group("more"):
+        more = clause(m.group("more"), ctx)
+        if m.group("how") == "その後":
+            _then(first, more)  # 「その後」 within the branch: only if what comes before was done (Ⅱ-E-20)
+        first = first + more
+    second = clause(m.group(6), ctx) if m.group(6) else []
     heads, tails = (first, second) if m.group(1) == "オモテ" else (second, first)
+    if m.group(5) and m.group(5) == m.group(1):
+        raise NotRead("a coin with the same side twice")
     return v.coin(heads, tails, ctx)
 
 

@@ -64,6 +64,7 @@ class State:
         self.choice_path = f"{getattr(ask, 'path', 'ask.' + ask.kind)}.choose"
         self.chosen = 0
         self.last_chosen: str | None = None  # uid of the Pokémon a choice took last (target `chosen`)
+        self.chosen_uids: list[str] = []  # every Pokémon a choice took, in order
         self.you_may = getattr(ask, "you_may", True)  # "you may": the player does (false: declines)
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None

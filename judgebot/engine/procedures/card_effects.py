@@ -921,14 +921,19 @@ def chosen(ctx: Context, choice: Choice) -> list[Pokemon]:
         ctx.record(msg("card_effect.chosen", mon=mon.name, pos=Pos(spot), filter=words), ["guide-ja:II-D-04"],
                    target=spot)
         state.last_chosen = mon.uid
+        state.chosen_uids.append(mon.uid)
         return [mon]
     if not found:
         ctx.record(msg("card_effect.choose.none", filter=words), ["guide-ja:II-D-04"])
         return []
-    ctx.record(msg("card_effect.chosen.first", mon=found[0].name, pos=Pos(found[0].position), filter=words),
-               ["guide-ja:II-D-04"], target=found[0].position)
-    state.last_chosen = found[0].uid
-    return [found[0]]
+    # "2 of your opponent's Benched Pokémon" are two different ones: an unstated choice takes the
+    # first that the text has not chosen already, in list order.
+    first = next((m for m in found if m.uid not in state.chosen_uids), found[0])
+    ctx.record(msg("card_effect.chosen.first", mon=first.name, pos=Pos(first.position), filter=words),
+               ["guide-ja:II-D-04"], target=first.position)
+    state.last_chosen = first.uid
+    state.chosen_uids.append(first.uid)
+    return [first]
 
 
 CHOICE_KEYS = ("target", "from", "to")
