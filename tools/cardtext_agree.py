@@ -102,7 +102,7 @@ def main(argv):
                             {"format2": re_.format2} if re_.format2 else {})},
                         "ja": {"card": ja["id"], "text": tj, "reading": rj.status, **(
                             {"format2": rj.format2} if rj.format2 else {})},
-                        "kind": kind, "decision": DECISIONS[kind]})
+                        "damage": attack["damage"], "cost": cost, "kind": kind, "decision": DECISIONS[kind]})
     entries.sort(key=lambda e: (e["kind"], e["en"]["card"]))
     OUT.parent.mkdir(parents=True, exist_ok=True)
     head = ("# Where the English and the Japanese print of one card read differently (judgebot.cardtext), with\n"

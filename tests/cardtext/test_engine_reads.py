@@ -22,9 +22,10 @@ def _cases():
         yield card + " (en)", part, kwargs, english, "en", "X"
         yield card + " (ja)", part, kwargs, japanese, "ja", "X"
     if REVIEW.exists():
-        for entry in yaml.safe_load(REVIEW.read_text(encoding="utf-8"))["sample"]:
+        review = yaml.safe_load(REVIEW.read_text(encoding="utf-8"))
+        for entry in review["sample"] + review.get("first_sample", []):
             kwargs = {k: entry[k] for k in ("damage", "cost", "kind") if k in entry}
-            yield f"{entry['card']} {entry['lang']}", entry["part"], kwargs, entry["text"], entry["lang"], \
+            yield f"{entry['card']} {entry['lang']} {entry['part']} {entry['index']}", entry["part"], kwargs, entry["text"], entry["lang"], \
                 entry.get("text_name") or "X"
 
 
