@@ -79,6 +79,9 @@ _FOLLOWS_FLIP = re.compile(r"^(If (heads|tails|both|all|either|any|at least|none
 def _group_coins(sentences: list[str]) -> list[str]:
     grouped: list[str] = []
     for s in sentences:
+        if grouped and s == "If you can't, this attack does nothing." and grouped[-1] == "Discard a Stadium in play.":
+            grouped[-1] = grouped[-1] + " " + s  # one template: the attack fails if there is none to discard
+            continue
         if grouped and s.startswith("For each of those Pokémon, ") and grouped[-1].startswith("Choose "):
             grouped[-1] = grouped[-1] + " " + s  # "Choose up to 2 of your {D} Pokémon. For each of those Pokémon, …"
             continue
@@ -131,7 +134,7 @@ _POKEMON = re.compile(
     r"(?P<core>Pokémon ex or (?:Benched )?Pokémon V|Pokémon ex and Pokémon V|Mega Evolution Pokémon ex|Pokémon ex|"
     r"Pokémon V|Pokémon)"
     r"(?P<tail>(?: that has any damage counters on it| that have any damage counters on them| that ha(?:s|ve) an Ability|"
-    r" in play| on your Bench|"
+    r" in play| on your Bench| that ha(?:s|ve) \d+ HP or less remaining|"
     r" \(both yours and your opponent's\)| \(yours or your opponent's\))*)$")
 
 
@@ -193,6 +196,9 @@ def pokemon(phrase: str, ctx: Context):
         f["has_ability"] = True
     if "on your Bench" in tail:
         f["position"] = "bench"
+    hp = re.search(r"(\d+) HP or less remaining", tail)
+    if hp:
+        f["hp_left_at_most"] = int(hp.group(1))  # remaining HP, Ⅱ-D-16
     quant = (m.group("quant") or "").strip()
     if quant in ("each of", "all of", "each", "both") or (quant == "" and "position" in f and ctx.part != "attack"):
         return "each", each(f)
@@ -730,6 +736,12 @@ def _discard_tool(m, ctx):
     return [("do", before_damage(a) if m.group(1) else a) for a in acts]
 
 
+@template("stadium.discard_or_fail", r"Discard a Stadium in play\. If you can't, this attack does nothing\.")
+def _discard_stadium_or_fail(m, ctx):
+    return [("do", {"if": {"test": {"stadium": False}, "then": [{"fail": {}}], "at": "before_damage"}}),
+            ("do", {"discard_stadium": {}})]
+
+
 @template("stadium.discard", r"(You may )?[Dd]iscard (?:a|that) Stadium(?: in play)?\.")
 def _discard_stadium(m, ctx):
     if m.group(1):
@@ -862,6 +874,14 @@ def _from(phrase: str | None, ctx: Context) -> dict:
     return f
 
 
+@template("effect.counters_on_attacker", r"During your opponent's next turn, if this Pokémon is damaged by an attack "
+                                         r"\(even if (?:this Pokémon|it) is Knocked Out\), (?:put|place) (\d+) damage "
+                                         r"counters? on the Attacking Pokémon\.")
+def _counters_on_attacker(m, ctx):
+    return [_on("this Pokémon", ctx, {"kind": "trigger", "name": ctx.name or "trigger", "on": "damaged",
+                                      "do": [act("place_counters", target="attacker", count=int(m.group(1)))]})]
+
+
 @template("effect.damage_taken", NEXT + r"(this Pokémon|the Defending Pokémon) takes (\d+) (less|more) damage "
                                  + _FROM_ATTACKS + _AFTER_WR + r"\.")
 def _taken(m, ctx):
@@ -959,15 +979,17 @@ _DECK = re.compile(r"^(?:You may |Then, )?(?:[Dd]raw|[Ss]earch your deck|Search 
                    r"(?:For each heads, discard the top|Search your deck)|Flip \d+ coins\. For each heads, discard the top)")
 _HAND = re.compile(r"^(?:Discard (?:a|\d+) random cards? from your opponent's hand|Your opponent reveals their hand|"
                    r"Choose (?:a|\d+) random cards? from your opponent's hand|Your opponent discards|Discard your hand|"
-                   r"You may discard your hand|Discard a card from your hand|Your opponent shuffles their hand|"
+                   r"You may discard your hand|Discard a card from your hand(?! in order to use this Ability)|Your opponent shuffles their hand|"
                    r"Your opponent chooses \d+ cards? from their hand|You may discard any number of cards from your hand|"
-                   r"Your opponent counts the cards in their hand)")
+                   r"Your opponent counts the cards in their hand|"
+                   r"(?:You may )?[Dd]iscard (?:a|an|\d+|up to \d+|any number of) [^.]*?cards? from your hand"
+                   r"(?! in order to use this Ability))")
 
 
 # A sentence that goes on with what a listed one found ("You may discard that card.")
 _FOLLOWS = re.compile(r"^(?:You may (?:discard|put|reveal|attach) (?:that|those|any|them|it|a|an|up to)|"
                       r"Your opponent reveals (?:that|those) cards?|If (?:you|they) do, (?:they )?draw|Then, |"
-                      r"If you (?:attached|put|discarded|found) .* in this way)")
+                      r"If you (?:attached|put|discarded|found) .* in this way|If you can't(?: discard [^,]+)?, this attack does nothing)")
 
 
 def listed(s: str, previous: str | None = None) -> str | None:
@@ -1003,7 +1025,7 @@ def does_of_listed(s: str) -> str | None:
 def decides_damage(s: str) -> bool:
     """A listed sentence whose result is the attack's damage ("… and this attack does 80 damage
     for each Energy card you find there")."""
-    return bool(re.search(r"\b[Tt]his attack does \d+ (?:more )?damage\b", s))
+    return bool(re.search(r"\b[Tt]his attack does (?:\d+ (?:more )?damage\b|nothing)", s))
 
 
 # Reminders in parentheses that change nothing the rules do not already say.

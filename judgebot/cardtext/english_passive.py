@@ -500,6 +500,16 @@ _TRIGGERED = [
     (r"(?:Once during your turn, when you play this Pokémon from your hand onto your Bench, you may use this Ability\. |"
      r"When you play this Pokémon from your hand onto your Bench during your turn, you may )", "benched"),
 ]
+# "discard a card / 2 cards from your hand in order to use this Ability": a cost the ask's
+# hand pays (pay: discard_hand); a cost that names the cards is not read.
+_MUST_PAY = r"You must discard (a|\d+) cards? from your hand in order to use this Ability\. "
+_MAY_PAY = r"Discard (a|\d+) cards? from your hand in order to use this Ability\. "
+
+
+def _pay(m) -> Piece:
+    return ("ability", ("pay", [{"discard_hand": 1 if m.group(1) == "a" else int(m.group(1))}]))
+
+
 _EXCLUSIVE = re.compile(r" You can't use more than 1 (.+?) Ability (?:each|during your) turn\.$")
 
 
@@ -512,6 +522,10 @@ def ability(text: str, ctx: Context) -> tuple[list[Piece], str] | None:
             raise NotRead("an exclusive Ability of another name")
         pieces.append(("ability", ("exclusive", True)))
         text = text[:m.start()]
+    m = re.match(_MUST_PAY, text)
+    if m:
+        pieces.append(_pay(m))
+        text = text[m.end():]
     for pattern, keys in _USE:
         m = re.match(pattern, text)
         if m:
@@ -519,6 +533,12 @@ def ability(text: str, ctx: Context) -> tuple[list[Piece], str] | None:
             rest = text[m.end():]
             if pattern.endswith("you may "):
                 rest = rest[0].upper() + rest[1:]
+            m = re.match(_MAY_PAY, rest)
+            if m:
+                pieces.append(_pay(m))
+                rest = rest[m.end():]
+            if "in order to use this Ability" in rest:
+                raise NotRead("a cost of using the Ability that names the cards or where they go")
             return pieces, rest
     for pattern, event in _TRIGGERED:
         m = re.match(pattern, text)

@@ -67,6 +67,9 @@ def split(text: str) -> list[str]:
 def _group(sentences: list[str]) -> list[str]:
     grouped: list[str] = []
     for s in sentences:
+        if grouped and s == "トラッシュできないなら、このワザは失敗。" and grouped[-1] == "場に出ているスタジアムをトラッシュする。":
+            grouped[-1] += s  # one template: the attack fails if there is none to discard
+            continue
         if grouped and (re.match(r"^(ウラなら|オモテなら|\d+回でもオモテなら|すべてオモテなら|すべてウラなら)", s)
                         and "コイン" in grouped[-1] or s.startswith(("さらに、", "その後、"))
                         and grouped[-1].startswith("コインを1回投げ") and grouped[-1].count("なら、") == 1):
@@ -117,6 +120,9 @@ def pokemon(phrase: str, ctx: Context):
     for prefix, key in (("ダメカンがのっている", "damaged"),):
         if p.startswith(prefix):
             extra[key], p = True, p[len(prefix):]
+    m = re.match(r"^残りHPが「" + N + r"」以下の(.+)$", p)
+    if m:
+        extra["hp_left_at_most"], p = int(m.group(1)), m.group(2)  # remaining HP, Ⅱ-D-16
     m = re.match(r"^(相手の|自分の|おたがいの)特性を持つ(.+)$", p)
     if m:
         extra["has_ability"], p = True, m.group(1) + m.group(2)
@@ -689,6 +695,12 @@ def _discard_tool(m, ctx):
     return [("do", before_damage(a) if m.group(1) else a) for a in acts]
 
 
+@template("stadium.discard_or_fail", r"場に出ているスタジアムをトラッシュする。トラッシュできないなら、このワザは失敗。")
+def _discard_stadium_or_fail(m, ctx):
+    return [("do", {"if": {"test": {"stadium": False}, "then": [{"fail": {}}], "at": "before_damage"}}),
+            ("do", {"discard_stadium": {}})]
+
+
 @template("stadium.discard", r"(?:場に出ている|その)スタジアムをトラッシュする。")
 def _discard_stadium(m, ctx):
     return [("do", {"discard_stadium": {}})]
@@ -738,7 +750,7 @@ def _knock_out_choose(m, ctx):
     return [("do", act("knock_out", target=t)) for t in targets(m.group(1) + m.group(2) + "匹", ctx)]
 
 
-@template("knock_out", r"(.+?)(?:を|は)きぜつ(?:させる|する)。")
+@template("knock_out", r"(.+?)(?:を|は)(?:、それぞれ)?きぜつ(?:させる|する)。")
 def _knock_out(m, ctx):
     phrase = m.group(1)
     if phrase == "そのポケモン":
@@ -866,6 +878,13 @@ def _attach_discard(m, ctx):
     return [("do", act("attach_energy", to=_one_of_group(target, dest), count=n, **fields))]
 
 
+@template("effect.counters_on_attacker", r"次の相手の番、このポケモンがワザのダメージを受けたとき、ワザを使ったポケモンに"
+                                         r"ダメカンを" + N + r"個のせる。")
+def _counters_on_attacker(m, ctx):
+    return [_on("このポケモン", ctx, {"kind": "trigger", "name": ctx.name or "trigger", "on": "damaged",
+                                   "do": [act("place_counters", target="attacker", count=int(m.group(1)))]})]
+
+
 @template("effect.prevent", r"次の相手の番、このポケモンは(?:(.+?)から)?ワザの(ダメージや効果|ダメージ)を受けない。")
 def _prevent(m, ctx):
     kinds = ["prevent_damage", "prevent_effects"] if m.group(2) == "ダメージや効果" else ["prevent_damage"]
@@ -903,14 +922,15 @@ _PRIZES = re.compile(r"^(?:ウラになっている)?(?:相手|自分)の(?:ウ�
                      r"そのカードのオモテを見)")
 _HAND = re.compile(r"^(?:相手の手札を見|相手の手札からオモテを見ないで|相手の手札を、オモテを見ないで|相手は相手自身の手札|"
                    r"自分の手札をすべてトラッシュし、山札|"
-                   r"自分の手札を\d+枚トラッシュする。|のぞむなら、自分の手札を|自分の手札を好きなだけ)")
+                   r"自分の手札を\d+枚トラッシュする。|のぞむなら、自分の手札を|自分の手札を好きなだけ|"
+                   r"(?:のぞむなら、)?自分の手札から[^。]*?を(?:\d+枚(?:まで)?|好きなだけ)(?:選び、)?トラッシュ)")
 
 
 def listed(s: str, previous: str | None = None) -> str | None:
     if previous and re.match(r"^(?:その後、(?:山札|自分の山札)|そして山札を切る|残りのカードは山札にもどして切る|残りの山札を切り|"
                              r"のぞむなら、(?:そのカード|その中)|オモテにした|その中から|その中にある|見せたカード|つけた場合|"
                              r"トラッシュした場合|その場合|その後、|そのカード|または、|この番、.*さらに\d+枚トラッシュ|"
-                             r"選ばれたプレイヤー)", s):
+                             r"選ばれたプレイヤー|(?:\d+枚)?トラッシュできないなら、このワザは失敗)", s):
         return previous
     if re.search(r"相手の手札からオモテを見ないで", s):
         return "hand"
@@ -937,7 +957,7 @@ def does_of_listed(s: str) -> str | None:
 
 
 def decides_damage(s: str) -> bool:
-    return bool(re.search(r"×\d+ダメージ|\d+ダメージ追加", s))
+    return bool(re.search(r"×\d+ダメージ|\d+ダメージ追加|このワザは失敗", s))
 
 
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:

@@ -474,6 +474,10 @@ def ability(text: str, ctx: Context):
             raise NotRead("an exclusive Ability of another name")
         pieces.append(("ability", ("exclusive", True)))
         text = text[:m.start()]
+    m = re.match(r"自分の番に、自分の手札を(\d+)枚トラッシュするなら、1回使える。", text)
+    if m:  # a cost the ask's hand pays (pay: discard_hand)
+        return pieces + [("ability", ("declared", True)), ("ability", ("once_per_turn", True)),
+                         ("ability", ("pay", [{"discard_hand": int(m.group(1))}]))], text[m.end():]
     for pattern, keys in _USE:
         m = re.match(pattern, text)
         if m:

@@ -191,6 +191,25 @@ SAME = [
      "そのポケモンはきぜつせず、残りHPが「10」の状態で場に残る。その後、このカードをトラッシュする。",
      {"effects": [{"kind": "survive", "hp": 10, "full_hp": True, "from": {"side": "opponent"},
                    "discard_tool": True}]}),
+    ("me03-053 / M3-052 Yveltal ex, Soul Destroyer", "attack", {"damage": None},
+     "Knock Out each of your opponent's Pokémon that has 50 HP or less remaining.",
+     "残りHPが「50」以下の相手のポケモン全員を、それぞれきぜつさせる。",
+     {"do": [{"knock_out": {"target": {"each": {"side": "opponent", "hp_left_at_most": 50}}}}]}),
+    ("sv08-151 / SV8-087 Bouffalant, Ready to Ram", "attack", {"damage": 40},
+     "During your opponent's next turn, if this Pokémon is damaged by an attack (even if this Pokémon is Knocked "
+     "Out), put 6 damage counters on the Attacking Pokémon.",
+     "次の相手の番、このポケモンがワザのダメージを受けたとき、ワザを使ったポケモンにダメカンを6個のせる。",
+     {"effects": [{"kind": "trigger", "name": "X", "on": "damaged",
+                   "do": [{"place_counters": {"target": "attacker", "count": 6}}], "applies_to": SELF}]}),
+    ("sv08-141 / SV8-080 Eternatus, World Ender", "attack", {"damage": 230},
+     "Discard a Stadium in play. If you can't, this attack does nothing.",
+     "場に出ているスタジアムをトラッシュする。トラッシュできないなら、このワザは失敗。",
+     {"do": [{"if": {"test": {"stadium": False}, "then": [{"fail": {}}], "at": "before_damage"}},
+             {"discard_stadium": {}}]}),
+    ("me02.5-137 / M2a-112, a hand card paid for an Ability", "ability", {},
+     "You must discard a card from your hand in order to use this Ability. Once during your turn, you may draw 2 cards.",
+     "自分の番に、自分の手札を1枚トラッシュするなら、1回使える。自分の山札を2枚引く。",
+     {"declared": True, "once_per_turn": True, "pay": [{"discard_hand": 1}], "does": ["draw"]}),
 ]
 
 # (part, kwargs, lang, text, status, why of the listed sentences or the unread sentence's start)
@@ -208,4 +227,12 @@ STATUS = [
                          "Pokémon.", "not_modelled", "Flip a coin."),
     ("attack", {"damage": 60}, "en", "Draw 2 cards. Put 3 damage counters on 1 of your opponent's Pokémon in some "
                                      "odd way.", "not_modelled", "Put 3 damage counters"),
+    ("attack", {"damage": 130}, "en", "Discard 2 Basic {G} Energy cards from your hand. If you can't discard 2 cards "
+                                      "in this way, this attack does nothing.", "not_applied", ["hand", "hand"]),
+    ("attack", {"damage": 170}, "ja", "自分の手札から「基本[G]エネルギー」を1枚トラッシュする。トラッシュできないなら、"
+                                      "このワザは失敗。", "not_applied", ["hand", "hand"]),
+    ("ability", {}, "en", "Once during your turn, you may discard a Basic {R} Energy card from your hand in order to "
+                          "use this Ability. Draw cards until you have 7 cards in your hand.", "not_modelled", "a cost"),
+    ("ability", {}, "ja", "自分の番に、自分の手札から「基本[R]エネルギー」を1枚トラッシュするなら、1回使える。"
+                          "相手のバトルポケモンをやけどにする。", "not_modelled", "自分の番に、自分の手札から"),
 ]
