@@ -524,12 +524,23 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
             if joint == " to have this attack":
                 right = "have this attack" + right
             try:
-                pieces = sentence(left + ".", ctx) + clause(right, ctx)
+                first_half = sentence(left + ".", ctx)
+                pieces = first_half + _same_holder(first_half, clause(right, ctx))
             except NotRead:
                 continue
             ctx.used("compound.and")
             return pieces
     raise first or NotRead(s)
+
+
+def _same_holder(left: list[Piece], right: list[Piece]) -> list[Piece]:
+    """"The {F} Pokémon this card is attached to gets +30 HP, and it …": the second half's
+    "it" is the same Pokémon, with the same condition (`when`) on what it is."""
+    whens = [p[1]["when"] for p in left if p[0] == "passive" and "applies_to" not in p[1] and "when" in p[1]]
+    if not whens or any(w != whens[0] for w in whens):
+        return right
+    return [("passive", {**p[1], "when": dict(whens[0])})
+            if p[0] == "passive" and "applies_to" not in p[1] and "when" not in p[1] else p for p in right]
 
 
 # damage ---------------------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ def _holder_quals(words: str) -> dict:
         return f
     except NotRead:
         pass
+    if w in ("Ancient", "Future"):
+        raise NotRead(f"{w} Pokémon (a mark on the card no filter says)")
     if re.fullmatch(r"[A-Z][\w' .-]*", w):
         return {"name": [w]}
     raise NotRead(f"the {words} this card is attached to")
