@@ -10,6 +10,7 @@
     python3 dev.py index   # rebuild the search index shipped in the wheel (data/index/)
     python3 dev.py schema-docs  # rewrite docs/SCENARIO-KEYS.md from the scenario format's definition
     python3 dev.py cards-import [TCGDEX] [--pokeapi CSV] [--review FILE]  # rebuild data/carddb/cards.sqlite
+    python3 dev.py card-coverage [PATH]  # rewrite docs/CARD-COVERAGE.md (card text read; PATH: TCGdex snapshot)
 
 Set-up creates .venv/ beside this file and installs judgebot (editable) with its
 test extras; it is skipped when pyproject.toml has not changed since the last run.
@@ -116,6 +117,11 @@ def index() -> int:
     return sh(PY, "-m", "judgebot.search.index", "data/index", check=False)
 
 
+def card_coverage() -> int:
+    """Rewrite docs/CARD-COVERAGE.md: what judgebot.cardtext reads of the Standard cards (PATH: the TCGdex snapshot)."""
+    return sh(PY, "-m", "tools.card_coverage", *sys.argv[2:], check=False)
+
+
 def schema_docs() -> int:
     """Rewrite docs/SCENARIO-KEYS.md from the format's one definition (engine/format/schema.py)."""
     return sh(PY, "-m", "judgebot.engine.format.reference", "docs/SCENARIO-KEYS.md", check=False)
@@ -127,7 +133,8 @@ def cards_import() -> int:
 
 
 TASKS = {"demo": demo, "test": test, "bench": bench, "fuzz": fuzz, "coverage": coverage, "fonts": fonts,
-         "index": index, "schema-docs": schema_docs, "cards-import": cards_import}
+         "index": index, "schema-docs": schema_docs, "cards-import": cards_import,
+         "card-coverage": card_coverage}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

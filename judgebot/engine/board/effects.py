@@ -52,6 +52,9 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "provides": ("guide-ja:II-D-08",),
     "energy_units": ("guide-ja:II-E-39",),
     "energy_type": ("guide-ja:II-E-39",),
+    "extra_prizes": ("guide-ja:I-D",),
+    "survive": ("guide-ja:I-D",),
+    "prevent_counters": ("guide-ja:II-C-07",),
 }
 # A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
 COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
@@ -94,7 +97,7 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
 
 # What a filter's words are defined by: "ルールを持つポケモン" (Ⅱ-D-18) and an Ability that
 # is no longer there (Ⅱ-D-13 なくなる).
-FILTER_RULES = {"rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
+FILTER_RULES = {"has_energy_card": "guide-ja:II-D-06", "has_attack": "guide-ja:II-E-37", "rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
                 "evolved_from_this_turn": "guide-ja:II-E-24", "moved_to_active_this_turn": "guide-ja:II-E-25",
                 "healed_this_turn": "guide-ja:II-E-27",
                 # "has a Tool attached" / "has ● Energy attached" are what is attached (ポケモンのどうぐ
@@ -160,6 +163,23 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
     if filter_.has_ability is not None:
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
         if has != filter_.has_ability:
+            return False
+    if filter_.not_types is not None and set(filter_.not_types) & set(target.types):
+        return False
+    if filter_.damaged is not None and filter_.damaged != (target.damage > 0):
+        return False
+    if filter_.conditions is not None and not (
+            set(filter_.conditions) & set(target.conditions) or ("any" in filter_.conditions and target.conditions)):
+        return False
+    if filter_.has_attack is not None and not any(a.name in filter_.has_attack for a in target.attacks):
+        return False
+    if filter_.has_energy_card is not None and not any(
+            e.name in filter_.has_energy_card or ("special" in filter_.has_energy_card and not e.basic)
+            for e in target.energy):
+        return False
+    if filter_.hp_left_at_most is not None:
+        hp = board.plain_max_hp(target) if board is not None else target.hp
+        if hp - target.damage > filter_.hp_left_at_most:
             return False
     return True
 
@@ -331,6 +351,14 @@ class Board:
                 if not any(t is mon for t in self._targets(p)):
                     continue
                 when = p.effect.get("when") if p.effect.kind != "provides" else None
+                holder = p.effect.get("holder")
+                if holder is not None and p.holder is not None and not matches(holder, p.holder, p.holder.owner,
+                                                                               None, self):
+                    # The Pokémon that carries it is not as the card says ("As long as … is in the
+                    # Active Spot"): not in force.
+                    inactive.append(Silenced(p, msg("effect.why.when", mon=p.holder.name, filter=filter_msg(holder)),
+                                             cites_of(p.effect)))
+                    continue
                 stack = p.effect.get("no_stack")
                 if stack and (stack, p.effect.kind) in seen_once:
                     # Ⅱ-E-15: an Ability whose effect does not stack counts once, however many have it.
@@ -387,6 +415,13 @@ class Board:
         return found
 
     # -- derived values ----------------------------------------------------------
+    def plain_max_hp(self, mon: Pokemon) -> int:
+        """Maximum HP with the changes that carry no condition of their own: what a filter on
+        remaining HP reads while the effects in force are being worked out (no recursion)."""
+        return mon.hp + sum(p.effect.get("amount", 0) for p in self.placed if p.effect.kind == "max_hp"
+                            and p.effect.get("when") is None and p.effect.get("holder") is None
+                            and any(t is mon for t in self._targets(p)))
+
     def max_hp(self, mon: Pokemon) -> tuple[int, list[Effect]]:
         """Printed HP plus max_hp changes (Ⅱ-D-15: only Pokémon in play)."""
         changes = self.of_kind(mon, "max_hp")
@@ -499,6 +534,8 @@ def what_msg(effect: Effect) -> Msg:
         return msg(f"effect.{kind}.{how}", n=get(how))
     if kind == "prizes_reduced":
         return msg("effect.prizes_reduced", n=get("amount", 1))
+    if kind == "extra_prizes":
+        return msg("effect.extra_prizes", n=get("amount", 1))
     if kind == "weakness":
         return msg("effect.weakness", type=Term(f"type.{get('type')}"))
     if kind == "trigger":
@@ -575,4 +612,21 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.name_prefix", names=Joined(filter_.name_prefix, sep="effect.filter.or")))
     if filter_.evolved_from_this_turn is not None:
         parts.append(msg("effect.filter.evolved_from", names=Joined(filter_.evolved_from_this_turn, sep="effect.filter.or")))
+    if filter_.hp_left_at_most is not None:
+        parts.append(msg("effect.filter.hp_left_at_most", n=filter_.hp_left_at_most))
+    if filter_.has_energy_card is not None:
+        parts.append(msg("effect.filter.has_energy_card", names=Joined(tuple(
+            msg("effect.filter.special_energy") if n == "special" else n for n in filter_.has_energy_card),
+            sep="effect.filter.or")))
+    if filter_.has_attack is not None:
+        parts.append(msg("effect.filter.has_attack", names=Joined(filter_.has_attack, sep="effect.filter.or")))
+    if filter_.not_types is not None:
+        parts.append(msg("effect.filter.not_types", types=Joined(tuple(Term(f"type.{t}") for t in filter_.not_types),
+                                                                 sep="effect.filter.or")))
+    if filter_.damaged is not None:
+        parts.append(msg("effect.filter.damaged." + ("yes" if filter_.damaged else "no")))
+    if filter_.conditions is not None:
+        parts.append(msg("effect.filter.conditions", conditions=Joined(tuple(
+            msg("effect.filter.conditions.any") if c == "any" else Term(f"condition.{c}")
+            for c in filter_.conditions), sep="effect.filter.or")))
     return Joined(tuple(parts), sep="effect.filter.and") if parts else msg("effect.filter.any")

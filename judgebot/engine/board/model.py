@@ -45,6 +45,23 @@ class Filter:
     healed_this_turn: bool | None = None  # extension: Ⅱ-E-27
     has_tool: bool | None = None  # extension: "a Pokémon that has a Tool attached" (Ⅱ-D-06)
     has_energy: tuple[str, ...] | None = None  # extension: has Energy of one of these types attached (Ⅱ-D-06)
+    # Extensions for card text (judgebot.cardtext): "non-{D} Pokémon", "that has any damage
+    # counters on it", "Poisoned Pokémon" / "affected by a Special Condition" (("any",)).
+    not_types: tuple[str, ...] | None = None
+    damaged: bool | None = None
+    conditions: tuple[str, ...] | None = None
+    hp_left_at_most: int | None = None  # "If that Pokémon's remaining HP is 30 or less" (Ⅱ-D-16)
+    has_attack: tuple[str, ...] | None = None  # "that has the Round attack" (Ⅱ-E-37)
+    has_energy_card: tuple[str, ...] | None = None  # "has any Special Energy / Team Rocket's Energy attached"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A target the text lets its player pick (`{choose: FILTER}`: the next position of the
+    ask's `choose` list, else the first that matches) or means all of (`{each: FILTER}`)."""
+
+    how: str  # choose | each
+    filter: Filter
 
 
 @dataclass
@@ -120,7 +137,7 @@ class Ability:
 
 @dataclass
 class BenchHit:
-    target: str
+    target: "str | Choice"
     amount: int
     weakness_resistance: bool = False  # "unless stated": Ⅱ-B-08
 
@@ -132,6 +149,8 @@ class Attack:
     damage: "int | Formula | None" = None
     ignore_weakness_resistance: bool = False
     ignore_defender_effects: bool = False
+    ignore_weakness: bool = False  # extension: "isn't affected by Weakness" (Ⅱ-B-06)
+    ignore_resistance: bool = False  # extension: "isn't affected by Resistance" (Ⅱ-B-06)
     self_damage: int = 0
     bench_damage: tuple[BenchHit, ...] = ()
     fails_on_tails: bool = False
@@ -298,6 +317,8 @@ class AttackAsk:
     by: str = "you.active"
     targets: tuple[str, ...] = ("opponent.active",)
     path: str = "ask.attack"  # its key path (an ask inside a sequence: ask.sequence[N].attack)
+    choose: tuple[str, ...] = ()  # the choices its text gives, in the order the text asks for them
+    you_may: bool = True  # "you may" in its text: the player does (false: declines)
     kind = "attack"
 
 
@@ -314,6 +335,8 @@ class AbilityAsk:
     by: str = "you.active"
     resolve: bool = False
     path: str = "ask.ability"  # its key path, for errors that name it
+    choose: tuple[str, ...] = ()
+    you_may: bool = True
     kind = "ability"
 
 
@@ -371,6 +394,8 @@ class PlayAsk:
     resolve: bool = False
     do: tuple[Action, ...] = ()  # Format 2: what it does (resolve: true)
     path: str = "ask.play"  # its key path (in a sequence: ask.sequence[N].play)
+    choose: tuple[str, ...] = ()
+    you_may: bool = True
     kind = "play"
 
 

@@ -58,6 +58,15 @@ class State:
         self.trigger_runs = 0  # triggers that worked (timing.MAX_TRIGGERS)
         self.prizes_drawn: dict[str, int] = {"you": 0, "opponent": 0}  # of `prize_cards`, taken so far
         self.extra_prizes: dict[str, int] = {"you": 0, "opponent": 0}  # taken by card text (take_prize)
+        self.knocked_out: set[str] = set()  # uids Knocked Out by an effect (knock_out), at the next check
+        # The choices the ask states for its text (`choose`), used in the order the text asks.
+        ask = scenario.ask
+        self.choices: tuple[str, ...] = tuple(getattr(ask, "choose", ()) or ())
+        self.choice_path = f"{getattr(ask, 'path', 'ask.' + ask.kind)}.choose"
+        self.chosen = 0
+        self.last_chosen: str | None = None  # uid of the Pokémon a choice took last (target `chosen`)
+        self.chosen_uids: list[str] = []  # every Pokémon a choice took, in order
+        self.you_may = getattr(ask, "you_may", True)  # "you may": the player does (false: declines)
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None
         self._by_spot: dict[str, Pokemon] | None = None

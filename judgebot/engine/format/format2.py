@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgebot.engine.board.model import TYPES, Action, Formula
-from judgebot.engine.format.schema import (ACTION_COMMON, ACTION_REQUIRED, ACTIONS, CAUSES,
+from judgebot.engine.format.schema import (ACTION_COMMON, ACTION_REQUIRED, ACTIONS, CAUSES, MAX_COUNT, MAX_HP,
                                            DISCARD_KINDS, EVENTS, FORMULA, ONCE, PER_KEYS, RELATIVE_TARGETS,
                                            SIDES_FROM_CARD, TEST_KINDS, ZONES, keys)
 from judgebot.engine.format.validate import shape as _shape
@@ -19,12 +19,15 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {kind: {key: reader for key, (reader,
                                             for kind, (_, fields) in ACTIONS.items()}
 # Exactly one of these (which cards an Energy action takes, how much a heal removes…).
 ACTION_ONE_OF = {
-    "heal": ("amount", "all"), "move_energy": ("energy", "count"),
-    "discard_energy": ("energy", "count", "all"),
+    "attach_energy": ("energy", "count"),
+    "heal": ("amount", "all", "damage_done"), "move_energy": ("energy", "count"),
+    "discard_energy": ("energy", "count", "all"), "place_counters": ("count", "until_hp"),
 }
 ACTION_SOME_OF = {"condition": ("add", "remove")}
 # `pokemon: SIDE` (extension): that side's Pokémon in play, `match` narrowing them (Ⅱ-D-13 FAQ 2).
 PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemon": ("match",)}
+# `side` words of `per: {pokemon: …}` and of the `pokemon` test: both sides may be counted.
+BOTH_SIDES = SIDES_FROM_CARD + ("both",)
 FORMULA_KEYS = keys(FORMULA)
 
 
@@ -72,6 +75,9 @@ class Format2Reader:
         args: dict[str, Any] = {}
         for key, reader in ACTION_FIELDS[kind].items():
             if key in raw:
+                if reader == "effect_list":  # effects an action puts in force, as an attack's
+                    args[key] = self.effect_list(raw[key], _join(where, key), "attack")
+                    continue
                 args[key] = getattr(self, reader)(raw[key], _join(where, key))
         for key in ACTION_REQUIRED.get(kind, ()):
             if key not in raw:
@@ -94,9 +100,11 @@ class Format2Reader:
             args["first"] = self.true(raw["first"], _join(where, "first"))
         return Action(kind, args, where, at)
 
-    def target(self, value: Any, path: str) -> str:
+    def target(self, value: Any, path: str):
         if isinstance(value, str) and value.strip() in RELATIVE_TARGETS:
             return value.strip()
+        if isinstance(value, dict):
+            return self.choice_target(value, path)
         if not isinstance(value, str):
             self.fail(path, f"expected self, defending, attacker or a position such as opponent.bench[0], "
                             f"got {_shape(value)}")
@@ -174,10 +182,12 @@ class Format2Reader:
         what = what[0]
         raw = self.mapping(value, path, (what,) + PER_OPTIONS.get(what, ()))
         p = _join(path, what)
-        if what in ("energy", "counters"):
+        if what in ("energy", "counters", "retreat", "conditions"):
             counted = self.target(raw[what], p)
         elif what == "heads":
-            counted = self.positive(raw[what], p)
+            counted = self.coin_count(raw[what], p)
+        elif what == "pokemon":
+            counted = self.choice(raw[what], p, BOTH_SIDES, "side (seen from the card: own, opponent or both)")
         else:
             counted = self.card_side(raw[what], p)
         options: dict[str, Any] = {}
@@ -193,6 +203,24 @@ class Format2Reader:
             options["match"] = self.filter(raw["match"], _join(path, "match"))
         return (what, counted, options)
 
+    def hp_bound(self, value: Any, path: str) -> int:
+        return self.ranged(value, path, 0, MAX_HP)
+
+    def coin_count(self, value: Any, path: str):
+        """How many coins: N, `until_tails`, or a `per` (a coin for each of what it counts)."""
+        if isinstance(value, str) and value.strip() == "until_tails":
+            return "until_tails"
+        if isinstance(value, dict):
+            return self.per(value, path)
+        return self.positive(value, path)
+
+    def bounds(self, raw: dict, path: str, high: int) -> dict:
+        """`at_least` and/or `at_most` (both: exactly, or a range)."""
+        if "at_least" not in raw and "at_most" not in raw:
+            self.fail(path, "a test needs at_least or at_most (or both)")
+        return {bound: self.ranged(raw[bound], _join(path, bound), 0, high)
+                for bound in ("at_least", "at_most") if bound in raw}
+
     def test(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
             self.fail(path, f"expected a test ({{counters: POS, at_least: N}}, {{energy: POS, at_least: N}}, "
@@ -201,6 +229,16 @@ class Format2Reader:
         if len(kinds) != 1:
             self.fail(path, f"expected exactly one of {', '.join(TEST_KINDS)}")
         kind = kinds[0]
+        if kind == "heads":
+            # Extension: "Flip 2 coins. If both of them are heads, …" — the coins are flipped when tested.
+            raw = self.mapping(value, path, ("heads", "at_least", "at_most"))
+            return {"kind": kind, "flips": self.positive(raw[kind], _join(path, kind)), **self.bounds(raw, path, 60)}
+        if kind == "prizes_vs":
+            raw = self.mapping(value, path, (kind,))
+            return {"kind": kind, "want": self.choice(raw[kind], _join(path, kind), ("more", "fewer", "same"), "comparison")}
+        if kind == "you_may":
+            raw = self.mapping(value, path, (kind,))
+            return {"kind": kind, "want": self.true(raw[kind], _join(path, kind))}
         if kind in ("supporter_played", "knocked_out_last_turn"):
             # Extensions: "if you played a Supporter from your hand during this turn" (Ⅱ-E-26);
             # "if any of your Pokémon were Knocked Out during your opponent's last turn" (Ⅱ-E-11).
@@ -215,24 +253,35 @@ class Format2Reader:
             return {"kind": kind, "of": self.target(raw[kind], _join(path, kind)),
                     bound: self.ranged(raw[bound], _join(path, bound), 0, 990)}
         if kind == "prizes":
-            # Extension: the Prize cards a player has left ("自分のサイドの残り枚数が1枚なら").
+            # Extension: the Prize cards a player has left ("自分のサイドの残り枚数が1枚なら");
+            # both bounds: exactly ("exactly 1 Prize card remaining").
             raw = self.mapping(value, path, ("prizes", "at_most", "at_least"))
-            if ("at_most" in raw) == ("at_least" in raw):
-                self.fail(path, "a prizes test needs exactly one of at_most, at_least")
-            bound = "at_most" if "at_most" in raw else "at_least"
             return {"kind": "prizes", "side": self.card_side(raw["prizes"], _join(path, "prizes")),
-                    bound: self.ranged(raw[bound], _join(path, bound), 0, 6)}
+                    **self.bounds(raw, path, 6)}
+        if kind == "stadium":
+            # Extension: "If a Stadium is in play" / "If there is no Stadium in play".
+            raw = self.mapping(value, path, ("stadium",))
+            return {"kind": kind, "want": self.bool(raw[kind], _join(path, kind))}
+        if kind in ("hand", "deck"):
+            # Extension: cards in a hand (needs the hand written) or a deck.
+            raw = self.mapping(value, path, (kind, "at_most", "at_least"))
+            return {"kind": kind, "side": self.card_side(raw[kind], _join(path, kind)), **self.bounds(raw, path, 60)}
+        if kind == "pokemon":
+            # Extension: "If you have any {M} Pokémon on your Bench", "If Illumise is on your Bench".
+            raw = self.mapping(value, path, ("pokemon", "match", "at_most", "at_least"))
+            test = {"kind": kind, "side": self.choice(raw[kind], _join(path, kind), BOTH_SIDES, "side"),
+                    **self.bounds(raw, path, 12)}
+            if "match" in raw:
+                test["match"] = self.filter(raw["match"], _join(path, "match"))
+            return test
         if kind == "at":
             raw = self.mapping(value, path, ("at", "match"), required=("match",))
             return {"kind": "at", "at": self.target(raw["at"], _join(path, "at")),
                     "match": self.filter(raw["match"], _join(path, "match"))}
         allowed = (kind, "at_least", "at_most") + (("type",) if kind == "energy" else ())
         raw = self.mapping(value, path, allowed)
-        if ("at_least" in raw) == ("at_most" in raw):
-            self.fail(path, f"a {kind} test needs exactly one of at_least, at_most")
-        bound = "at_least" if "at_least" in raw else "at_most"  # at_most: extension (0 counters: full HP)
-        test = {"kind": kind, "of": self.target(raw[kind], _join(path, kind)),
-                bound: self.count(raw[bound], _join(path, bound))}
+        # at_most: extension (0 counters: full HP); both: exactly ("exactly 3 damage counters").
+        test = {"kind": kind, "of": self.target(raw[kind], _join(path, kind)), **self.bounds(raw, path, MAX_COUNT)}
         if "type" in raw:
             test["type"] = self.type(raw["type"], _join(path, "type"))
         return test

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any, Callable, Protocol
 
 from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
-                                   Attack, BenchHit, Effect, Energy, Filter, Provision, Tool, line_of)
+                                   Attack, BenchHit, Choice, Effect, Energy, Filter, Provision, Tool, line_of)
 from judgebot.engine.format.format2 import Format2Reader, does_of
 from judgebot.engine.format.schema import (ABILITY, ATTACK, BENCH_HIT, CARD_KINDS, CITATION_RE,
                                            CONDITION_ALIASES, DOES_WORDS, EFFECT_ONE_OF, EFFECT_REQUIRED,
@@ -256,7 +256,20 @@ class Reader(Format2Reader):
             if "healed_this_turn" in raw else None,
             has_tool=self.bool(raw["has_tool"], _join(path, "has_tool")) if "has_tool" in raw else None,
             has_energy=many("has_energy", self.type),
+            not_types=many("not_types", self.type),
+            damaged=self.bool(raw["damaged"], _join(path, "damaged")) if "damaged" in raw else None,
+            conditions=many("conditions", self.filter_condition),
+            hp_left_at_most=self.ranged(raw["hp_left_at_most"], _join(path, "hp_left_at_most"), 0, 990)
+            if "hp_left_at_most" in raw else None,
+            has_attack=many("has_attack", self.text),
+            has_energy_card=many("has_energy_card", self.text),
         )
+
+    def filter_condition(self, value: Any, path: str) -> str:
+        """A Special Condition in a filter, or `any` ("affected by a Special Condition")."""
+        if isinstance(value, str) and value.strip().lower() == "any":
+            return "any"
+        return self.condition(value, path)
 
     def primitive(self, value: Any, path: str, source: str = "", origin: str = "",
                   cites: tuple[str, ...] = (), card: str | None = None) -> Effect:
@@ -266,7 +279,7 @@ class Reader(Format2Reader):
             self.fail(path, "missing required key 'kind' (or give a catalog card as {card: NAME})")
         raw = value
         kind = self.choice(raw["kind"], _join(path, "kind"), tuple(EFFECT_FIELDS), "effect kind")
-        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to", "when")
+        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to", "when", "holder")
         self.mapping(raw, path, allowed)
         fields: dict[str, Any] = {}
         from_ = None
@@ -286,12 +299,16 @@ class Reader(Format2Reader):
             self.fail(path, f"kind {kind} needs exactly one of {' or '.join(one_of)}")
         if kind == "weakness":
             fields.setdefault("value", (2, None))
-        if kind == "prizes_reduced":
+        if kind in ("prizes_reduced", "extra_prizes"):
             fields.setdefault("amount", 1)
+        if kind == "survive":
+            fields.setdefault("hp", 10)
         if kind == "provides":
             fields.setdefault("units", 1)
         if "when" in raw and "when" not in fields:
             fields["when"] = self.filter(raw["when"], _join(path, "when"))
+        if "holder" in raw:
+            fields["holder"] = self.filter(raw["holder"], _join(path, "holder"))
         applies_to = self.filter(raw["applies_to"], _join(path, "applies_to")) if "applies_to" in raw else None
         return Effect(kind=kind, fields=fields, applies_to=applies_to, from_=from_, source=source or path,
                       origin=origin, cites=cites, card=card)
@@ -425,6 +442,8 @@ class Reader(Format2Reader):
             damage=damage,
             ignore_weakness_resistance=flag("ignore_weakness_resistance"),
             ignore_defender_effects=flag("ignore_defender_effects"),
+            ignore_weakness=flag("ignore_weakness"),
+            ignore_resistance=flag("ignore_resistance"),
             self_damage=(self.damage(raw["self_damage"], _join(path, "self_damage")) if "self_damage" in raw
                          else (base.self_damage if base else 0)),
             bench_damage=(tuple(self.list_of(raw["bench_damage"], _join(path, "bench_damage"), self.bench_hit))
@@ -444,10 +463,19 @@ class Reader(Format2Reader):
 
     def bench_hit(self, value: Any, path: str) -> BenchHit:
         raw = self.mapping(value, path, keys(BENCH_HIT), required=("target", "amount"))
-        target = self.position_text(raw["target"], _join(path, "target"))
+        target = (self.choice_target(raw["target"], _join(path, "target")) if isinstance(raw["target"], dict)
+                  else self.position_text(raw["target"], _join(path, "target")))
         return BenchHit(target=target, amount=self.damage(raw["amount"], _join(path, "amount")),
                         weakness_resistance=self.bool(raw["weakness_resistance"], _join(path, "weakness_resistance"))
                         if "weakness_resistance" in raw else False)
+
+    def choice_target(self, value: Any, path: str) -> Choice:
+        """`{choose: FILTER}` or `{each: FILTER}` (extension: a choice card text gives)."""
+        raw = self.mapping(value, path, ("choose", "each"))
+        if len(raw) != 1:
+            self.fail(path, "expected {choose: FILTER} or {each: FILTER}")
+        how = next(iter(raw))
+        return Choice(how, self.filter(raw[how], _join(path, how)))
 
     def position_text(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or not POSITION_RE.fullmatch(value.strip()):

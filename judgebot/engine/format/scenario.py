@@ -320,8 +320,10 @@ class ScenarioReader(RealCardReader, Reader):
         raw = self.mapping(value, path, ASK_KEYS["attack"], required=("name",))
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
+        choose = self.choose(raw, path, scenario)
         if not self.board_known:  # a later entry of a sequence: checked on the board it is ruled on
-            return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path)
+            return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path, choose=choose,
+                             you_may=self.you_may(raw, path))
         attacker = scenario.at(by)
         if attacker.attack(name) is None:
             have = ", ".join(a.name for a in attacker.attacks) or "none given"
@@ -336,8 +338,21 @@ class ScenarioReader(RealCardReader, Reader):
                       f"{{card: {name}, cost: [...]}})" if attacker.attack(name).cites
                       else f"missing required key 'cost' for {name} ([] for an attack that needs no Energy)")
         for index, hit in enumerate(attacker.attack(name).bench_damage):
-            self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
-        return AttackAsk(name=name, by=by, targets=targets, path=path)
+            if isinstance(hit.target, str):
+                self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
+        return AttackAsk(name=name, by=by, targets=targets, path=path, choose=choose, you_may=self.you_may(raw, path))
+
+    def you_may(self, raw: dict, path: str) -> bool:
+        """`you_may` (Real cards): false, the player declines what the text says they may do."""
+        return self.bool(raw["you_may"], _join(path, "you_may")) if "you_may" in raw else True
+
+    def choose(self, raw: dict, path: str, scenario: Scenario) -> tuple[str, ...]:
+        """`choose` (Real cards): the Pokémon the text lets its player choose, in the order the
+        text asks for them; each must be in play (whether it may be chosen is ruled)."""
+        if "choose" not in raw:
+            return ()
+        return tuple(self.list_or_one(raw["choose"], _join(path, "choose"),
+                                      lambda v, p: self.position(v, p, scenario)))
 
     def targets(self, raw: dict, path: str, scenario: Scenario) -> tuple[str, ...]:
         targets = ("opponent.active",)
@@ -408,7 +423,8 @@ class ScenarioReader(RealCardReader, Reader):
             ability = next(a for a in holder.abilities if a.named(name))
             self.meet(ability)  # a real card's text: applied, or refused
             name = ability.name
-        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path), path=path)
+        return AbilityAsk(name=name, by=by, resolve=self.resolve_flag(raw, path), path=path,
+                          choose=self.choose(raw, path, scenario), you_may=self.you_may(raw, path))
 
     def hand_pokemon(self, value: Any, path: str) -> HandPokemon:
         real = None
@@ -509,7 +525,8 @@ class ScenarioReader(RealCardReader, Reader):
             self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
         do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else (entry.do if entry is not None else ())
         return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
-                       resolve=self.resolve_flag(raw, path), do=do, path=path)
+                       resolve=self.resolve_flag(raw, path), do=do, path=path, choose=self.choose(raw, path, scenario),
+                       you_may=self.you_may(raw, path))
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
         raw = self.mapping(value, path, ASK_KEYS["attach"], required=("energy", "to"))

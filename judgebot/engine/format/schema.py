@@ -63,7 +63,7 @@ DOES_WORDS = ("heal", "draw", "search_deck", "bench_from_deck", "bench_from_disc
               "switch_own", "switch_opponent", "attach_energy", "move_damage", "move_energy",
               "discard", "hands_to_deck")
 PAY_WORDS = ("discard_hand", "discard_energy_from_hand")
-RELATIVE_TARGETS = ("self", "defending", "attacker")
+RELATIVE_TARGETS = ("self", "defending", "attacker", "chosen")
 SIDES_FROM_CARD = ("own", "opponent")
 ZONES = ("hand", "deck", "discard")
 EVENTS = ("attached", "evolved", "benched", "before_damage", "damaged", "knocked_out", "checkup",
@@ -227,11 +227,29 @@ SCALARS: dict[str, tuple[dict, str]] = {
     "position": ({"type": "string", "pattern": r"^\s*" + POSITION_PATTERN + r"\s*$",
                   "x-message": f"expected {POSITION_EXPECTED}, got {{got}}"},
                  "a position: you.active, you.bench[0], opponent.active, opponent.bench[N]"),
-    "target": ({"type": "string",
-                "pattern": r"^\s*(self|defending|attacker|" + POSITION_PATTERN + r")\s*$",
-                "x-messages": {"type": TARGET_SHAPE},
-                "x-message": f"expected {POSITION_EXPECTED}, got {{got}}"},
-               "self, defending, attacker, or a position such as opponent.bench[0]"),
+    "target": ({"if": {"type": "object"}, "then": ref("choice"),
+                "else": {"type": "string",
+                         "pattern": r"^\s*(self|defending|attacker|chosen|" + POSITION_PATTERN + r")\s*$",
+                         "x-messages": {"type": TARGET_SHAPE},
+                         "x-message": f"expected {POSITION_EXPECTED}, got {{got}}"}},
+               "self, defending, attacker, a position such as opponent.bench[0], or a choice the text gives: "
+               "{choose: FILTER} or {each: FILTER}, and chosen: the Pokémon it chose last (extension)"),
+    "hit_target": ({"if": {"type": "object"}, "then": ref("choice"),
+                    "else": {"type": "string", "pattern": r"^\s*" + POSITION_PATTERN + r"\s*$",
+                             "x-message": f"expected {POSITION_EXPECTED}, got {{got}}"}},
+                   "a position, or a choice the text gives: {choose: FILTER} or {each: FILTER} (extension)"),
+    "coin_count": ({"if": {"type": "integer"}, "then": _ranged(1, MAX_COUNT),
+                    "else": {"if": {"type": "string"},
+                             "then": {"const": "until_tails",
+                                      "x-message": "expected a number of coins, until_tails or what is counted, "
+                                                   "got {got}"},
+                             "else": ref("per")}},
+                   "how many coins: a number, until_tails (flip until tails) or what is counted "
+                   "({energy: self}: a coin for each, extension)"),
+    "filter_condition": ({"type": "string", "pattern": _words(CONDITIONS, CONDITION_ALIASES, ("any",)),
+                          "x-message": f"unknown Special Condition {{got}}; expected one of {', '.join(CONDITIONS)} "
+                                       "or any"},
+                         "a Special Condition, or any"),
     "coin": ({"type": "string", "pattern": _words(("heads", "tails"), COIN_ALIASES),
               "x-message": "expected heads or tails, got {got}"}, "heads or tails (オモテ/ウラ, 正面/反面, 앞면/뒷면)"),
     "format": ({"enum": [1, 2], "x-message": "expected 1 or 2, got {got}"}, "1 or 2 (Format 2: SCENARIOS.md)"),
@@ -268,6 +286,14 @@ FILTER: dict[str, Field] = {
     "healed_this_turn": ("bool", "healed this turn (extension)"),
     "has_tool": ("bool", "with a Pokémon Tool attached (extension)"),
     "has_energy": (_one_or_list(ref("type")), "with Energy of these types attached (extension)"),
+    "not_types": (_one_or_list(ref("type")), "Pokémon of none of these types: \"non-{D} Pokémon\" (extension)"),
+    "damaged": ("bool", "with damage counters on it (true) or none (false) (extension)"),
+    "conditions": (_one_or_list(ref("filter_condition")),
+                   "affected by one of these Special Conditions (any: by one) (extension)"),
+    "hp_left_at_most": ("hp_bound", "with this much HP left or less (Ⅱ-D-16, extension)"),
+    "has_attack": (_one_or_list(ref("text")), "with an attack of one of these names (Ⅱ-E-37, extension)"),
+    "has_energy_card": (_one_or_list(ref("text")), "with one of these Energy cards attached (by name; special: any "
+                                                    "special Energy) (Ⅱ-D-06, extension)"),
 }
 
 # Primitive effects: kind -> (what it does, {field: (kind, description)}). Every kind may
@@ -279,8 +305,12 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
         "amount": ("signed_damage", "+N or -N"), "against": ("filter", "only against these Pokémon"),
         "attack": ("text", "only for the attack of this name (extension)")}),
     "damage_taken": ("the damage it takes from attacks changes (Ⅰ-A-01 step 4)", {
-        "amount": ("signed_damage", "+N or -N"), "from": ("filter", "only from these attacking Pokémon")}),
-    "prevent_damage": ("prevents the damage of attacks (Ⅱ-C-17)", {"from": ("filter", "only from these")}),
+        "amount": ("signed_damage", "+N or -N"), "from": ("filter", "only from these attacking Pokémon"),
+        "discard_tool": ("true", "once it has changed the damage, the Tool it comes from is discarded (extension)")}),
+    "prevent_damage": ("prevents the damage of attacks (Ⅱ-C-17)", {
+        "from": ("filter", "only from these"),
+        "at_most": ("hp_bound", "only damage of this much or less (extension)"),
+        "at_least": ("hp_bound", "only damage of this much or more (extension)")}),
     "prevent_effects": ("prevents the effects of attacks (Ⅱ-C-17)", {"from": ("filter", "only from these")}),
     "no_weakness": ("it has no Weakness", {}),
     "no_resistance": ("it has no Resistance", {}),
@@ -319,7 +349,21 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
         "name": ("text", "the Ability or card text's name"), "on": ("event", "the event"),
         "do": ("actions", "the actions"), "once": ("once", "at most once per turn or game"),
         "cause": ("cause", "only for events caused so"), "from": ("filter", "only for events from these Pokémon"),
-        "energy": ("energy_names", "only when this Energy is attached")}),
+        "energy": ("energy_names", "only when this Energy is attached"),
+        "damage_at_least": ("hp_bound", "only when it took at least this much damage (extension)")}),
+    # Extension (card text): "If your opponent's Pokémon is Knocked Out by damage from this
+    # attack, take 1 more Prize card" — on the attacking Pokémon.
+    "extra_prizes": ("its player takes more Prize cards for a Pokémon its attack's damage Knocks Out (extension)", {
+        "amount": ("positive", "this many more (default 1)"), "against": ("filter", "only for these Pokémon"),
+        "attack": ("text", "only for the attack of this name")}),
+    # Extensions (card text): "would be Knocked Out … it is not Knocked Out, and its remaining HP
+    # becomes 10"; "Prevent all damage counters from being placed … by effects of attacks and Abilities".
+    "survive": ("it is not Knocked Out by attack damage: its remaining HP becomes `hp` (extension)", {
+        "hp": ("hp_bound", "the HP it keeps (default 10)"), "full_hp": ("bool", "only if it had full HP"),
+        "from": ("filter", "only against attacks from these"),
+        "discard_tool": ("true", "then the Tool it comes from is discarded")}),
+    "prevent_counters": ("no damage counters are put on it by effects of attacks or Abilities (extension)", {
+        "from": ("filter", "only from these Pokémon's attacks and Abilities")}),
 }
 EFFECT_REQUIRED = {
     "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
@@ -336,11 +380,14 @@ EFFECT_ONE_OF = {
 # and `you_may` are allowed on every action.
 ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
     "place_counters": ("put damage counters (not damage, Ⅱ-C-07)", {
-        "target": ("target", "on which Pokémon"), "count": ("positive", "how many")}),
+        "target": ("target", "on which Pokémon"), "count": ("positive", "how many"),
+        "until_hp": ("hp_bound", "until its remaining HP is this (extension)")}),
     "move_counters": ("move damage counters (Ⅱ-C-08)", {
         "from": ("target", "from which Pokémon"), "to": ("target", "to which"), "count": ("positive", "how many")}),
     "heal": ("heal damage (Ⅱ-C-06)", {"target": ("target", "which Pokémon"), "amount": ("damage", "how much"),
-                                      "all": ("true", "all of it")}),
+                                      "all": ("true", "all of it"),
+                                      "damage_done": ("true", "as much as the attack did to the Defending Pokémon "
+                                                              "(extension)")}),
     "condition": ("give or remove Special Conditions (Ⅰ-F)", {
         "target": ("target", "which Pokémon"), "add": ("condition_list", "to give"),
         "remove": ("condition_list", "to remove")}),
@@ -351,7 +398,10 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
         "to": ("target", "to which Pokémon"), "energy": ("energy_cards", "the Energy cards"),
         "from": ("zone", "from where"), "match": ("filter", "onto Pokémon like these"),
         "up_to": ("count", "at most this many (fewer, even none, allowed)"),
-        "any_number": ("true", "any number of them")}),
+        "any_number": ("true", "any number of them"),
+        "count": ("positive", "without `energy`: this many basic Energy cards from the place, the first in its list "
+                              "(extension)"),
+        "type": ("type", "without `energy`: basic Energy of this type (extension)")}),
     # Extension: cards from a hand into the deck, then the deck shuffled (Ⅱ-E-36).
     "return_to_deck": ("put cards from a hand into its owner's deck and shuffle it (Ⅱ-E-36, extension)", {
         "side": ("card_side", "whose hand"), "count": ("positive", "how many the text says"),
@@ -370,7 +420,14 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
         "type": ("type", "of this type")}),
     "discard_energy": ("discard attached Energy (Ⅱ-C-01)", {
         "from": ("target", "from which Pokémon"), "energy": ("energy_names", "these Energy"),
-        "count": ("positive", "how many"), "type": ("type", "of this type"), "all": ("true", "all of it")}),
+        "count": ("positive", "how many"), "type": ("type", "of this type"), "all": ("true", "all of it"),
+        "special": ("true", "only special Energy (extension)"),
+        "to": ("devolve_zone", "into its owner's hand or deck instead of the discard pile (Ⅱ-C-02, extension)")}),
+    # Extensions (card text): a Knock Out by an effect, the Stadium discarded, effects put in force.
+    "knock_out": ("the Pokémon is Knocked Out (Ⅰ-D, extension)", {"target": ("target", "which Pokémon")}),
+    "discard_stadium": ("the Stadium in play goes to its owner's discard pile (Ⅱ-C-01, extension)", {}),
+    "add_effect": ("effects put in force on a Pokémon, as an attack's effects (extension)", {
+        "target": ("target", "on which Pokémon"), "effects": ("effect_list", "the effects")}),
     "discard_pokemon": ("discard a Pokémon and its cards (Ⅱ-C-01)", {"target": ("target", "which Pokémon")}),
     "discard_tool": ("discard a Pokémon Tool (Ⅱ-C-01)", {"target": ("target", "from which Pokémon")}),
     # Extension: discard exactly N cards from the hand; none chosen means the text is not
@@ -390,12 +447,20 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
                                             "else": ("actions", "if not")}),
 }
 ACTION_REQUIRED = {
-    "place_counters": ("target", "count"), "move_counters": ("from", "to", "count"), "heal": ("target",),
-    "condition": ("target",), "switch": ("side",), "attach_energy": ("to", "energy"),
+    "place_counters": ("target",), "move_counters": ("from", "to", "count"), "heal": ("target",),
+    "condition": ("target",), "switch": ("side",), "attach_energy": ("to",),
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
     "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
     "return_pokemon": ("target", "to"), "copy_attack": ("from", "name"),
     "draw": ("side", "count"), "win_game": ("side",), "if": ("test",), "take_prize": ("count",), "return_to_deck": ("side", "count"),
+    "knock_out": ("target",), "add_effect": ("target", "effects"),
+}
+# Actions that need one of some keys (the readers say which exactly: format2.ACTION_ONE_OF).
+ACTION_ONE_OF_SCHEMA = {
+    "attach_energy": {"anyOf": [{"required": ["energy"]}, {"required": ["count"]}],
+                      "x-message": "action attach_energy needs energy or count"},
+    "place_counters": {"anyOf": [{"required": ["count"]}, {"required": ["until_hp"]}],
+                       "x-message": "action place_counters needs count or until_hp"},
 }
 ACTION_COMMON: dict[str, Field] = {
     "at": ({"enum": ["before_damage"], "x-message": "unknown `at` {got}; expected one of before_damage"},
@@ -403,7 +468,8 @@ ACTION_COMMON: dict[str, Field] = {
     "first": ("true", "the rest of the text (after その後, Ⅱ-E-20) is done only if this was (extension)"),
     "you_may": ("bool", "the player chose to do it or not (のぞむなら, Ⅱ-E-10, extension)"),
 }
-PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard", "pokemon")
+PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard", "pokemon", "retreat",
+            "conditions")
 FORMULA: dict[str, Field] = {
     "base": ("damage", "the printed number before + or -"),
     "plus": ("damage", "+N for each … (or once, with `if`)"),
@@ -416,11 +482,13 @@ PER: dict[str, Field] = {
     "energy": ("target", "Energy attached to this Pokémon"),
     "counters": ("target", "damage counters on this Pokémon"),
     "bench": ("card_side", "that side's Benched Pokémon"),
-    "heads": ("positive", "heads of this many coin flips"),
+    "heads": ("coin_count", "heads of this many coin flips (until_tails; or a coin for each of what is counted)"),
     "prizes_taken": ("card_side", "Prize cards that side has taken"),
     "hand": ("card_side", "cards in that side's hand"),
     "discard": ("card_side", "cards in that side's discard pile"),
-    "pokemon": ("card_side", "that side's Pokémon in play (extension)"),
+    "pokemon": ("side_filter", "that side's Pokémon in play, or both sides' (extension)"),
+    "retreat": ("target", "{C} in this Pokémon's Retreat Cost (extension)"),
+    "conditions": ("target", "Special Conditions affecting this Pokémon (extension)"),
     "type": ("type", "only Energy of this type"),
     "cards": ("bool", "count Energy cards, not Energy provided"),
     "name": ("text", "only cards of this name"),
@@ -435,12 +503,21 @@ TEST: dict[str, Field] = {
     "supporter_played": ("bool", "a Supporter was played this turn (extension, Ⅱ-E-26)"),
     "hp_left": ("target", "remaining HP of this Pokémon (extension, Ⅱ-D-16)"),
     "knocked_out_last_turn": ("bool", "a Pokémon of yours was Knocked Out last turn (extension, Ⅱ-E-11)"),
+    "stadium": ("bool", "a Stadium is in play (true) or none (false) (extension)"),
+    "hand": ("card_side", "cards in that side's hand (extension)"),
+    "deck": ("card_side", "cards in that side's deck (extension)"),
+    "pokemon": ("side_filter", "that side's Pokémon in play, narrowed by `match` (extension)"),
+    "you_may": ("true", "the player chose to do what the text says they may (the ask's `you_may`, extension)"),
+    "heads": ("positive", "flip this many coins (from `coins`) and count the heads (extension)"),
+    "prizes_vs": (_choice(("more", "fewer", "same"), "comparison"),
+                  "the card's player has more / fewer / as many Prize cards left as the opponent (extension)"),
     "at_least": ("hp_bound", "at least this many"),
     "at_most": ("hp_bound", "at most this many"),
     "type": ("type", "only Energy of this type"),
     "match": ("filter", "the Pokémon is like this"),
 }
-TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn")
+TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn",
+              "stadium", "hand", "deck", "pokemon", "you_may", "heads", "prizes_vs")
 
 ATTACK: dict[str, Field] = {
     "name": ("text", "the attack's name"),
@@ -450,6 +527,8 @@ ATTACK: dict[str, Field] = {
                "the printed damage, or a formula (Format 2): {base, plus, per} …"),
     "ignore_weakness_resistance": ("bool", "Weakness and Resistance are not applied"),
     "ignore_defender_effects": ("bool", "effects on the Defending Pokémon are not applied"),
+    "ignore_weakness": ("bool", "Weakness is not applied (extension)"),
+    "ignore_resistance": ("bool", "Resistance is not applied (extension)"),
     "self_damage": ("damage", "damage it does to itself"),
     "bench_damage": (_list(ref("bench_hit")), "damage to Benched Pokémon"),
     "fails_on_tails": ("bool", "flip a coin; tails, the attack fails"),
@@ -475,7 +554,7 @@ ABILITY: dict[str, Field] = {
     "stacks": ("bool", "false: however many Pokémon have it, it counts once (Ⅱ-E-15, extension)"),
 }
 BENCH_HIT: dict[str, Field] = {
-    "target": ("position", "the Benched Pokémon"),
+    "target": ("hit_target", "the Benched Pokémon (or one the text lets the player choose)"),
     "amount": ("damage", "the damage"),
     "weakness_resistance": ("bool", "Weakness and Resistance are applied (unless stated, they are not, Ⅱ-B-08)"),
 }
@@ -591,6 +670,10 @@ SHORT_ASKS = {"attack": "name", "ability": "name", "play": "card", "bench": "car
 BARE_ASKS = ("checkup", "retreat")
 SEQUENCE_ASKS = RESOLVING_ASKS + ("attack",)
 RESOLVE: Field = ("bool", "carry it out and rule on the board it leaves (Format 2)")
+YOU_MAY: Field = ("bool", "what the player does where the text says \"you may\" (のぞむなら): true, it does (default), "
+                          "or false, it declines (Real cards)")
+CHOOSE: Field = (_one_or_list(ref("position")), "the Pokémon its text lets the player choose, in the order the text "
+                                                 "asks for them (Real cards)")
 END_CONDITIONS: dict[str, Field] = {
     "took_all_prizes": ("bool", "took their last Prize card"),
     "no_active": ("bool", "has no Pokémon in play to be Active"),
@@ -600,14 +683,15 @@ ASKS: dict[str, tuple[str, dict[str, Field], tuple[str, ...]]] = {
     "attack": ("can this attack be used, and what does it do? (Ⅰ-A-01)", {
         "by": ("position", "the attacking Pokémon (default you.active)"),
         "name": ("text", "the attack"),
-        "targets": (_one_or_list(ref("position")), "the Pokémon it targets (default opponent.active)")},
+        "targets": (_one_or_list(ref("position")), "the Pokémon it targets (default opponent.active)"),
+        "choose": CHOOSE, "you_may": YOU_MAY},
         ("name",)),
     "retreat": ("can the Active Pokémon retreat? (Ⅰ-C)", {
         "to": (_nullable(ref("position")), "the Benched Pokémon that comes in"),
         "resolve": RESOLVE}, ()),
     "ability": ("can this Ability be used? (Ⅱ-E)", {
         "by": ("position", "the Pokémon (default you.active)"), "name": ("text", "the Ability"),
-        "resolve": RESOLVE}, ("name",)),
+        "resolve": RESOLVE, "choose": CHOOSE, "you_may": YOU_MAY}, ("name",)),
     "evolve": ("can this Pokémon evolve? (Ⅰ-B)", {
         "target": ("position", "the Pokémon that evolves"), "card": ("hand_pokemon", "the Evolution card"),
         "via": ("via", "from the hand (default), with Rare Candy, or by an effect"),
@@ -619,7 +703,8 @@ ASKS: dict[str, tuple[str, dict[str, Field], tuple[str, ...]]] = {
         "target": (_nullable(ref("position")), "the Pokémon a Tool goes on"),
         "does": (_list(ref("does_word")), "what it does (the nothing-would-happen check)"),
         "pay": (_list(ref("pay_item")), "what playing it costs"),
-        "resolve": RESOLVE, "do": ("actions", "what it does (Format 2)")}, ("card",)),
+        "resolve": RESOLVE, "do": ("actions", "what it does (Format 2)"), "choose": CHOOSE, "you_may": YOU_MAY},
+        ("card",)),
     "attach": ("can this Energy be attached? (Ⅰ-A)", {
         "energy": ("energy", "the Energy card"), "to": ("position", "to which Pokémon"), "resolve": RESOLVE},
         ("energy", "to")),
@@ -726,7 +811,9 @@ def _effect() -> dict:
     for kind, (description, fields) in EFFECTS.items():
         keys = {"kind": ({"const": kind}, description), **fields,
                 "applies_to": ("filter", "which Pokémon it is on (default: the one it is listed on)"),
-                "when": ("filter", "only while the Pokémon it is on is like this (extension)")}
+                "when": ("filter", "only while the Pokémon it is on is like this (extension)"),
+                "holder": ("filter", "only while the Pokémon that carries it (its Tool's or Ability's Pokémon) is "
+                                     "like this (extension)")}
         then = _mapping(keys, nullable=False, required=EFFECT_REQUIRED.get(kind, ()),
                         **{"x-required": f"missing required key {{key!r}} for kind {kind}"})
         branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": then})
@@ -745,7 +832,8 @@ def _action() -> dict:
     for kind, (description, fields) in ACTIONS.items():
         properties[kind] = {**_mapping({**fields, **ACTION_COMMON}, description,
                                        required=ACTION_REQUIRED.get(kind, ()),
-                                       **{"x-required": f"missing required key {{key!r}} for action {kind}"})}
+                                       **{"x-required": f"missing required key {{key!r}} for action {kind}"}),
+                            **ACTION_ONE_OF_SCHEMA.get(kind, {})}
     return {"if": {"type": "string"},
             "then": {"const": "fail", "x-message": f"expected one action as a one-key mapping ({kinds}), got {{shape}}"},
             "else": {"type": "object", "minProperties": 1, "maxProperties": 1, "properties": properties,
@@ -797,6 +885,14 @@ def definitions() -> dict[str, dict]:
         "energy_cards": {**_one_or_list(ref("energy"), MAX_CARDS, CARDS_WHY), "description": "Energy cards"},
         "evolution_line": _list(ref("text"), "a list [Basic, Stage 1]") | {"description": "[Basic, Stage 1]"},
         "filter": _mapping(FILTER, "which Pokémon: every key given must hold"),
+        "choice": {"type": "object", "minProperties": 1, "maxProperties": 1,
+                   "properties": {"choose": ref("filter") | {"description": "a Pokémon the text's player chooses"},
+                                  "each": ref("filter") | {"description": "every Pokémon that matches"}},
+                   "additionalProperties": False,
+                   "x-messages": {"minProperties": "expected {{choose: FILTER}} or {{each: FILTER}}",
+                                  "maxProperties": "expected {{choose: FILTER}} or {{each: FILTER}}"},
+                   "x-unknown-key": "unknown key {key!r}; expected choose or each",
+                   "description": "a Pokémon the text lets its player choose, or every one that matches"},
         "effect": _effect(),
         "effect_item": {"if": {"type": "string"}, "then": ref("text"),  # a bare name: short for {card: NAME}
                         "else": {"if": {"type": "object", "required": ["card"]},

@@ -21,18 +21,23 @@ DISCARD_CITES = ("guide-ja:I-D",)
 
 
 def knockouts(state: State, ruling: Ruling, before: dict[str, int], attack_damage_from: dict[str, str],
-              context: Callable[[str], Context], procedure: str, attacker_uid: str | None = None) -> knockout.Outcome:
+              context: Callable[[str], Context], procedure: str, attacker_uid: str | None = None,
+              attack_name: str | None = None) -> knockout.Outcome:
     """Ⅰ-D on the board as it is now; `attack_damage_from`: uid -> side of the attacker for
     Pokémon that took attack damage; `context(step)` gives the context triggers run in."""
     total = knockout.Outcome()
     for round_ in range(MAX_KNOCKOUT_ROUNDS):
         board = state.board()
-        if round_ and all(board.max_hp(m)[0] > m.damage for m in state.scenario.all_pokemon()):
+        if round_ and not state.knocked_out and all(board.max_hp(m)[0] > m.damage
+                                                    for m in state.scenario.all_pokemon()):
             break
         damage_after = {m.position: m.damage for m in state.scenario.all_pokemon()}
         from_ = {state.spot_of(uid): side for uid, side in attack_damage_from.items()}
+        forced = frozenset(state.knocked_out)
+        state.knocked_out.clear()
+        attacker = state.last_known(attacker_uid) if attacker_uid else None
         outcome = knockout.check(state.scenario, board, ruling, damage_after, from_, procedure=procedure,
-                                 before=before)
+                                 before=before, forced=forced, attacker=attacker, attack_name=attack_name)
         for side in ("you", "opponent"):
             total.prizes_taken[side] += outcome.prizes_taken[side]
             state.scenario.players[side].prizes -= outcome.prizes_taken[side]

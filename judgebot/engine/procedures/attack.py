@@ -22,7 +22,7 @@ from judgebot.engine.procedures.card_effects import AttackFails, Coins, Context,
 from judgebot.engine.board.effects import (CANNOT_BEATS_CAN, Board, cant_attack, cites_of, effect_msg, effects_msg,
                                           matches, not_applying_msg)
 from judgebot.engine.board.energy import attached_msg, check_cost
-from judgebot.engine.board.model import AttackAsk, Attack, Formula, Pokemon, Scenario, other
+from judgebot.engine.board.model import AttackAsk, Attack, Choice, Formula, Pokemon, Scenario, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.steps import step as procedure_step
 from judgebot.engine.ruling.trace import Ruling
@@ -71,6 +71,7 @@ class Resolution:
         self.coins = Coins(tuple(scenario.coins), file=scenario.file, line=scenario.line_of("coins"))
         self.defending_uid: str | None = None
         self.events: list = []
+        self.dealt: dict[str, int] = {}  # uid -> attack damage done (a text that heals that much)
 
     @property
     def board(self) -> Board:
@@ -81,7 +82,7 @@ class Resolution:
                        source=self.attack.name, self_uid=self.attacker.uid, attacker_uid=self.attacker.uid,
                        defending_uid=self.defending_uid, by_attack=True, cites=tuple(self.attack.cites),
                        coins=self.coins, step_cites=STEP_CITES.get(step, ()), scenario_file=self.scenario.file,
-                       events=self.events)
+                       events=self.events, dealt=self.dealt)
 
 
 def resolve(scenario: Scenario, ruling: Ruling) -> Ruling:
@@ -344,6 +345,10 @@ class _Where:
     def side(self, relative: str) -> str:
         return self.r.attacker.owner if relative == "own" else other(self.r.attacker.owner)
 
+    def many(self, choice: Choice) -> list[Pokemon]:
+        """The Pokémon a choice in the text means (each that matches, or the one chosen)."""
+        return card_effects.chosen(self.r.context("damage"), choice)
+
 
 def _base(r: Resolution) -> tuple[int, Msg | None, tuple[str, ...]]:
     """Step 1's number: printed, or counted on the board now (Ⅱ-B-01…03)."""
@@ -366,6 +371,10 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
         if attack.ignore_weakness_resistance:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.ignored", attack=attack.name), \
                 ("guide-ja:II-B-06",) + attack.cites
+        elif (attack.ignore_weakness or attack.ignore_resistance) and (target.is_active or wr_stated):
+            # "isn't affected by Weakness" / "… by Resistance": only that one (Ⅱ-B-06).
+            h.ignore_only = "weakness" if attack.ignore_weakness else "resistance"
+            h.wr_cite = ("guide-ja:II-B-06",) + attack.cites
         elif not target.is_active and not wr_stated:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), \
                 ("guide-ja:II-B-09",) if target.owner == mon.owner else ("guide-ja:II-B-08",)
@@ -383,6 +392,12 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
             h.base_text, h.base_cites = said, cites
             hits.append(h)
     for extra in attack.bench_damage:
+        if isinstance(extra.target, Choice):
+            # A Pokémon the text lets its player choose, or each one it names (card text).
+            for target in card_effects.chosen(r.context("damage"), extra.target):
+                hits.append(hit(target, extra.amount, "attack" if target.is_active and target.owner != mon.owner
+                                else "bench", extra.weakness_resistance))
+            continue
         target = r.state.at(extra.target)
         if target is not None:
             hits.append(hit(target, extra.amount, "bench", extra.weakness_resistance))
@@ -411,12 +426,55 @@ def damage(r: Resolution) -> dict[str, int]:
                 continue
         amount = dmg.calculate(r.board, ruling, h)
         figures.damage_done(amount, r.scenario.file, r.scenario.line_of(r.ask.path), r.ask.path, h.target.position)
+        amount = _survive(r, h, amount)
+        _spent_tools(r, h)
         taken[h.target.uid] = taken.get(h.target.uid, 0) + amount
+        if h.kind != "self":
+            r.dealt[h.target.uid] = r.dealt.get(h.target.uid, 0) + amount
         h.target.damage += amount  # damage alone changes no effect in force: the board stays
         if amount > 0:
             r.attack_damage_from[h.target.uid] = h.attacker.owner
             r.damaged.append((h.target.uid, amount, h.kind))
     return taken
+
+
+def _survive(r: Resolution, h: dmg.Hit, amount: int) -> int:
+    """"If this Pokémon (with full HP) would be Knocked Out by damage from an attack, it is not
+    Knocked Out, and its remaining HP becomes 10" (effect `survive`): the damage it takes is
+    what leaves it that HP (Ⅰ-D: it is not Knocked Out); a Tool that says so is discarded."""
+    if h.kind == "self" or amount <= 0:
+        return amount
+    target = h.target
+    left = r.board.max_hp(target)[0] - target.damage
+    if amount < left:
+        return amount
+    for effect in r.board.of_kind(target, "survive"):
+        if effect.from_ is not None and not matches(effect.from_, h.attacker, target.owner):
+            continue
+        if effect.get("full_hp") and target.damage > 0:
+            continue
+        keep = effect.get("hp", 10)
+        now = max(left - keep, 0)
+        r.ruling.step("final", msg("damage.survive", mon=target.name, effect=effect_msg(effect), hp=keep, damage=now),
+                      ["guide-ja:I-D"] + list(cites_of(effect)), value=now, target=target.position)
+        if effect.get("discard_tool") and target.tool is not None and effect.origin == "tool":
+            _discard_own_tool(r, target)
+        return now
+    return amount
+
+
+def _spent_tools(r: Resolution, h: dmg.Hit) -> None:
+    """A Tool whose text changed the damage "and discard this card" (the Berries) is discarded."""
+    if any(e.origin == "tool" for e in h.spent) and h.target.tool is not None:
+        _discard_own_tool(r, h.target)
+
+
+def _discard_own_tool(r: Resolution, mon: Pokemon) -> None:
+    tool, mon.tool = mon.tool, None
+    r.state.discard(mon.owner, [tool.name])
+    r.state.changed()
+    r.ruling.step("final", msg("card_effect.discard_tool", tool=tool.name, mon=mon.name),
+                  ["guide-ja:II-C-01"] + list(tool.cites), target=mon.position)
 
 
 # -- 5. other effects --------------------------------------------------------------------
@@ -490,7 +548,7 @@ def finish(r: Resolution, knockouts: bool = True) -> None:
     """Step 7 (Ⅰ-D) on the board the steps before left, then Ⅰ-E (procedures.aftermath)."""
     ruling, state = r.ruling, r.state
     outcome = aftermath.knockouts(state, ruling, r.before, r.attack_damage_from, r.context, "attack",
-                                  r.attacker.uid) if knockouts else knockout.Outcome()
+                                  r.attacker.uid, r.attack.name) if knockouts else knockout.Outcome()
     aftermath.report(state, ruling, r.before, outcome, r.conditions_changed)
     if ruling.damage:  # by the spot each Pokémon is in at the end (or left)
         ruling.damage = {state.spot_of(uid): n for uid, n in ruling.damage.items()}

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from judgebot.engine.board.effects import cites_of, effects_msg, filter_msg, matches
-from judgebot.engine.board.model import CONDITIONS, Action, Effect, Pokemon, other
+from judgebot.engine.board.model import CONDITIONS, Action, Choice, Effect, Pokemon, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.formula import energy_units, filter_rules, provides_type
 from judgebot.engine.ruling.citations import guide_ja_of, item_of
@@ -85,6 +85,13 @@ class Context:
     taken_card: object = None  # the Prize card being taken, whose text this is (Ⅱ-E-31)
     taken_path: str = ""  # where the scenario gives it (`you.prize_cards[0]`)
     taken_placed: bool = False  # its text put it into play: it does not go into the hand
+    dealt: dict = field(default_factory=dict)  # uid -> damage this attack did (heal `damage_done`)
+    ability: bool = False  # an Ability's text (prevent_counters reads attacks' and Abilities')
+
+    @property
+    def source_pokemon_uid(self) -> str | None:
+        """The Pokémon whose attack or Ability this text is, if it is one."""
+        return self.self_uid if (self.by_attack or self.ability) else None
 
     def record(self, text, cites: Iterable[str], target: str | None = None, value=None) -> None:
         # The source card's sections first: a FAQ of its guide's edition is the one kept
@@ -126,6 +133,14 @@ def target(ctx: Context, action: Action, key: str) -> Pokemon | None:
     (recorded: nothing happens there)."""
     where = action.get(key)
     state = ctx.state
+    if where == "chosen":
+        # "that Pokémon" after a choice: the Pokémon this text chose last.
+        if state.last_chosen is None:
+            _fail(ctx, action, key, "`chosen` means nothing here (the text has chosen no Pokémon yet)")
+        mon = state.by_uid(state.last_chosen)
+        if mon is None:
+            ctx.record(msg("card_effect.gone", where=Term("card_effect.target.chosen")), ["guide-ja:II-C-04"])
+        return mon
     if where in ("self", "attacker", "defending"):
         uid = {"self": ctx.self_uid, "attacker": ctx.attacker_uid, "defending": ctx.defending_uid}[where]
         if uid is None:
@@ -194,13 +209,41 @@ def _side(ctx: Context, relative: str) -> str:
 
 def place_counters(ctx: Context, action: Action) -> None:
     count = action.get("count")
+    if count is None:
+        # "until its remaining HP is N" (Ⅱ-D-16): as many counters as that takes, none if it has less.
+        spot = target(ctx, action, "target")
+        if spot is None:
+            return
+        left = ctx.state.board().max_hp(spot)[0] - spot.damage
+        count = max(0, (left - action.get("until_hp")) // 10)
+        ctx.record(msg("card_effect.until_hp", mon=spot.name, left=left, hp=action.get("until_hp"), n=count),
+                   ["guide-ja:II-D-16", "guide-ja:II-C-07"], target=spot.position)
+        if count == 0:
+            return
     what = msg("counters", n=count)
     mon = _receiver(ctx, action, "target", what, "guide-ja:II-C-07", ("guide-ja:II-C-07/faq-1",))
     if mon is None:
         return
+    if _counters_prevented(ctx, mon, what):
+        return
     mon.damage += count * 10
     ctx.record(msg("card_effect.place_counters", mon=mon.name, counters=what, total=mon.damage // 10),
                ["guide-ja:II-C-07"], target=mon.position, value=mon.damage // 10)
+
+
+def _counters_prevented(ctx: Context, mon: Pokemon, what) -> bool:
+    """`prevent_counters` ("Prevent all damage counters from being placed on … by effects of
+    attacks and Abilities from the opponent's Pokémon"): only for an attack's or an Ability's
+    text, from a Pokémon the filter names."""
+    if ctx.source_pokemon_uid is None:
+        return False
+    source = ctx.state.last_known(ctx.source_pokemon_uid)
+    shields = [e for e in ctx.state.board().of_kind(mon, "prevent_counters")
+               if source is None or e.from_ is None or matches(e.from_, source, mon.owner)]
+    if shields:
+        ctx.record(msg("card_effect.counters_prevented", mon=mon.name, what=what, effects=effects_msg(shields)),
+                   ["guide-ja:II-C-07"] + [c for e in shields for c in cites_of(e)], target=mon.position)
+    return bool(shields)
 
 
 def move_counters(ctx: Context, action: Action) -> None:
@@ -230,13 +273,19 @@ def heal(ctx: Context, action: Action) -> None:
     mon = _receiver(ctx, action, "target", msg("card_effect.what.heal"), "guide-ja:II-C-06")
     if mon is None:
         return
-    amount = mon.damage if action.get("all") else min(action.get("amount"), mon.damage)
+    if action.get("damage_done"):
+        # "the same amount of damage you did to your opponent's Active Pokémon" (this attack's).
+        wanted = ctx.dealt.get(ctx.defending_uid, 0) if ctx.defending_uid else 0
+        amount = min(wanted, mon.damage)
+    else:
+        amount = mon.damage if action.get("all") else min(action.get("amount"), mon.damage)
     mon.damage -= amount
     if amount:
         mon.healed_this_turn = True
     ctx.record(msg("card_effect.heal", mon=mon.name, amount=amount, n=mon.damage // 10),
                ["guide-ja:II-C-06"] + (["guide-ja:II-D-03"] if action.get("all") else []), target=mon.position,
                value=amount)
+    return amount > 0
 
 
 # -- Ⅰ-F: Special Conditions ------------------------------------------------------------------
@@ -333,7 +382,7 @@ def attach_energy(ctx: Context, action: Action) -> None:
     if action.get("any_number"):
         # Ⅱ-D-02 好きなだけ: any number, even none (the file states the choice).
         ctx.record(msg("card_effect.any_number", n=len(action.get("energy"))), ["guide-ja:II-D-02"])
-    if up_to is not None:
+    if up_to is not None and action.get("energy") is not None:
         # "Up to N" (the file states the choice). From the hand, Ⅱ-E-33: fewer may be chosen, even
         # none. Elsewhere, Ⅱ-D-05: 1 to N for a Trainer or an Ability (none only for an attack).
         chosen = len(action.get("energy"))
@@ -345,7 +394,7 @@ def attach_energy(ctx: Context, action: Action) -> None:
         ctx.record(msg(f"card_effect.up_to.{said}" + (form if said == "ok" else ""), n=chosen, up_to=up_to), [rule])
         if not allowed_choice:
             _fail(ctx, action, "energy", f"{chosen} Energy chosen where the text allows {at_least} to {up_to} ({rule})")
-    for energy in action.get("energy"):
+    for energy in action.get("energy") if action.get("energy") is not None else _basic_from(ctx, action, zone):
         if not ctx.state.take(ctx.side, zone, energy.name):
             where = "hand" if zone == "hand" else "discard pile"
             _fail(ctx, action, "energy", f"{energy.name} is not in {ctx.side}'s {where}")
@@ -355,6 +404,27 @@ def attach_energy(ctx: Context, action: Action) -> None:
                        zone=Term(f"card_effect.zone.{zone}")),
                    list(filter_rules(allowed)) + ["guide-ja:II-C-09"], target=mon.position)
         ctx.events.append(("attached", mon.uid, {"energy": energy.name, "from": zone, "cites": tuple(energy.cites)}))
+
+
+def _basic_from(ctx: Context, action: Action, zone: str) -> list:
+    """`count` without `energy`: the first basic Energy cards (of `type`) the place holds, in the
+    order the file lists them (SCENARIOS.md settled points: an unstated choice takes the first)."""
+    from judgebot.engine.board.model import TYPES, Energy, Provision
+
+    player = ctx.state.scenario.players[ctx.side]
+    pile = player.discard if zone == "discard" else (player.hand if player.hand_given else None) if zone == "hand" \
+        else None
+    if pile is None:
+        key = f"{ctx.side}.{ 'discard' if zone == 'discard' else zone}"
+        raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(ctx.side), key,
+                            f"{ctx.source} attaches basic Energy from {ctx.side}'s {zone}: give `{zone}` (the cards "
+                            "in it, basic Energy by type word)")
+    wanted = action.get("type")
+    names = [c for c in pile if c in TYPES and c != "colorless" and wanted in (None, c)][:action.get("count")]
+    ctx.record(msg("card_effect.attach.first", n=len(names), wanted=action.get("count"),
+                   zone=Term(f"card_effect.zone.{zone}")), ["guide-ja:II-D-04"] +
+               (["guide-ja:II-D-05"] if action.get("up_to") is not None else []))
+    return [Energy(name=n, basic=True, provides=(Provision((n,), 1),)) for n in names]
 
 
 def energy_word(name: str):
@@ -380,6 +450,8 @@ def _chosen_energy(ctx: Context, mon: Pokemon, action: Action) -> tuple[list[int
             _fail(ctx, action, "energy", f"{mon.name} has no {', '.join(left)} attached")
         return picked, rules
     for index, energy in enumerate(mon.energy):
+        if action.get("special") and energy.basic:
+            continue
         if wanted_type is not None:
             matched, every = provides_type(board, mon, energy, wanted_type)
             if not matched:
@@ -444,6 +516,19 @@ def discard_energy(ctx: Context, action: Action) -> None:
         return
     gone = [mon.energy[i] for i in picked]
     mon.energy = tuple(e for i, e in enumerate(mon.energy) if i not in picked)
+    zone = action.get("to")
+    if zone is not None:
+        # Ⅱ-C-02: "put … into your hand / shuffle … into your deck" — the Energy leaves play, not discarded.
+        player = ctx.state.scenario.players[mon.owner]
+        if zone == "hand":
+            player.hand = tuple(player.hand) + tuple(e.name for e in gone)
+        else:
+            player.deck += len(gone)
+        ctx.state.changed()
+        ctx.record(msg("card_effect.return_energy", energy=Joined(tuple(energy_word(e.name) for e in gone)),
+                       mon=mon.name, zone=Term(f"card_effect.zone.{zone}")), rules + ["guide-ja:II-C-02"],
+                   target=mon.position)
+        return
     ctx.state.discard(mon.owner, [e.name for e in gone])
     ctx.state.changed()
     ctx.record(msg("card_effect.discard_energy", energy=Joined(tuple(energy_word(e.name) for e in gone)),
@@ -653,6 +738,18 @@ def coin(ctx: Context, action: Action) -> None:
 def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[str]]:
     """An `if` test on the board as it is now: (holds, what was counted or matched, the
     rules that decided what counts)."""
+    if test["kind"] == "heads":
+        flips = [ctx.coins.flip(f"{ctx.source}: {path}: coin {i + 1} of {test['flips']}") for i in range(test["flips"])]
+        n = flips.count("heads")
+        return _within(n, test), msg("formula.heads", flips=test["flips"], n=n), []
+    if test["kind"] == "prizes_vs":
+        own = ctx.state.scenario.players[ctx.side].prizes
+        theirs = ctx.state.scenario.players[other(ctx.side)].prizes
+        holds = {"more": own > theirs, "fewer": own < theirs, "same": own == theirs}[test["want"]]
+        return holds, msg("card_effect.seen.prizes_vs", own=own, theirs=theirs), []
+    if test["kind"] == "you_may":
+        does = ctx.state.you_may
+        return does, msg("card_effect.seen.you_may." + ("yes" if does else "no")), ["guide-ja:II-E-10"]
     if test["kind"] == "knocked_out_last_turn":
         happened = ctx.state.scenario.turn.knocked_out_last_turn
         return happened == test["want"], msg("card_effect.seen.knocked_out." + ("yes" if happened else "no")), \
@@ -669,9 +766,45 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
         return _within(left, test), left, ["guide-ja:II-D-16"]
     if test["kind"] == "prizes":
         left = ctx.state.scenario.players[_side(ctx, test["side"])].prizes
-        holds = left <= test["at_most"] if "at_most" in test else left >= test["at_least"]
-        return holds, left, []
-    fake = Action("if", {"of": test.get("of") or test.get("at")}, path)
+        return _within(left, test), left, []
+    if test["kind"] == "stadium":
+        stadium = ctx.state.scenario.stadium
+        return (stadium is not None) == test["want"], stadium.name if stadium else msg("card_effect.seen.no_stadium"), \
+            ["guide-ja:I-B-04"]
+    if test["kind"] == "hand":
+        side = _side(ctx, test["side"])
+        player = ctx.state.scenario.players[side]
+        if not player.hand_given:
+            raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(side), f"{side}.hand",
+                                f"{ctx.source} counts the cards in {side}'s hand: give `hand`")
+        return _within(len(player.hand), test), len(player.hand), []
+    if test["kind"] == "deck":
+        left = ctx.state.scenario.players[_side(ctx, test["side"])].deck
+        return _within(left, test), left, ["guide-ja:I-H"]
+    if test["kind"] == "pokemon":
+        wanted, board = test.get("match"), ctx.state.board()
+        sides = ("you", "opponent") if test["side"] == "both" else (_side(ctx, test["side"]),)
+        found = [m for side in sides for m in ctx.state.scenario.players[side].pokemon()
+                 if matches(wanted, m, ctx.side, None, board)]
+        return _within(len(found), test), len(found), list(filter_rules(wanted))
+    of = test.get("of") or test.get("at")
+    if isinstance(of, Choice):
+        # "If your Benched Pokémon have any damage counters on them": counted over each that matches.
+        mons = chosen(ctx, of)
+        if test["kind"] == "counters":
+            have = sum(m.damage // 10 for m in mons)
+            return _within(have, test), have, []
+        if test["kind"] == "energy":
+            have, cards = 0, []
+            for m in mons:
+                got, every, own = energy_units(ctx.state.board(), m, test.get("type"), cards=False, with_cites=True)
+                have, cards = have + got, cards + (["guide-ja:II-D-08"] + own if every else [])
+            return _within(have, test), have, cards
+        if test["kind"] == "at":
+            board = ctx.state.board()
+            hit = [m for m in mons if matches(test["match"], m, ctx.side, None, board)]
+            return bool(hit), Joined(tuple(m.name for m in mons)) if mons else "—", list(filter_rules(test["match"]))
+    fake = Action("if", {"of": of}, path)
     mon = target(ctx, fake, "of")
     if test["kind"] == "at":
         return (mon is not None and matches(test["match"], mon, ctx.side, None, ctx.state.board())), \
@@ -688,7 +821,7 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
 
 
 def _within(have: int, test: dict) -> bool:
-    return have >= test["at_least"] if "at_least" in test else have <= test["at_most"]
+    return ("at_least" not in test or have >= test["at_least"]) and ("at_most" not in test or have <= test["at_most"])
 
 
 # The rule of what a conditional text would do, cited where the condition decides it.
@@ -706,6 +839,49 @@ def if_(ctx: Context, action: Action) -> None:
     run(ctx, action.get("then" if holds else "else") or ())
 
 
+# -- extensions for card text (judgebot.cardtext) --------------------------------------------
+
+def knock_out(ctx: Context, action: Action) -> bool:
+    """"… is Knocked Out" by an effect: it is Knocked Out at the Knock Out check (Ⅰ-D) with the
+    others, whatever its HP."""
+    mon = _receiver(ctx, action, "target", msg("card_effect.what.knock_out"), "guide-ja:I-D")
+    if mon is None:
+        return False
+    ctx.state.knocked_out.add(mon.uid)
+    ctx.record(msg("card_effect.knock_out", mon=mon.name), ["guide-ja:I-D"], target=mon.position)
+    return True
+
+
+def discard_stadium(ctx: Context, action: Action) -> bool:
+    """"Discard a Stadium in play" (Ⅱ-C-01): to its owner's discard pile; none in play, nothing happens."""
+    stadium = ctx.state.scenario.stadium
+    if stadium is None:
+        ctx.record(msg("card_effect.discard_stadium.none"), ["guide-ja:II-C-01"])
+        return False
+    ctx.state.scenario.stadium = None
+    ctx.state.discard(stadium.owner, [stadium.name])
+    ctx.state.changed()
+    ctx.record(msg("card_effect.discard_stadium", stadium=stadium.name), ["guide-ja:II-C-01"])
+    return True
+
+
+def add_effect(ctx: Context, action: Action) -> bool:
+    """Effects the text puts in force on a Pokémon ("If heads, during your opponent's next turn,
+    prevent all damage …"): as an attack's effects, ended when it leaves the Active Spot."""
+    mon = _receiver(ctx, action, "target", msg("card_effect.what.effect"), "guide-ja:II-C-17")
+    if mon is None:
+        return False
+    origin = "attack" if ctx.by_attack else "effect"
+    source = f"attack {ctx.source}" if ctx.by_attack else ctx.source
+    added = tuple(replace(e, source=source, origin=origin, cites=tuple(ctx.cites) + tuple(e.cites))
+                  for e in action.get("effects"))
+    mon.effects = mon.effects + added
+    ctx.state.changed()
+    ctx.record(msg("card_effect.add_effect", mon=mon.name, effects=effects_msg(added)),
+               [c for e in added for c in cites_of(e)], target=mon.position)
+    return True
+
+
 ACTIONS: dict[str, Callable[[Context, Action], None]] = {
     "place_counters": place_counters, "move_counters": move_counters, "heal": heal, "condition": condition,
     "switch": switch, "attach_energy": attach_energy, "move_energy": move_energy,
@@ -713,23 +889,98 @@ ACTIONS: dict[str, Callable[[Context, Action], None]] = {
     "discard_pokemon": discard_pokemon, "return_pokemon": return_pokemon,
     "devolve": devolve, "draw": draw, "win_game": win_game, "fail": fail, "coin": coin, "if": if_,
     "bench_self": bench_self, "take_prize": take_prize, "return_to_deck": return_to_deck,
+    "knock_out": knock_out, "discard_stadium": discard_stadium, "add_effect": add_effect,
 }
+
+
+# -- choices the text gives (Real cards: the ask's `choose`) ----------------------------------------
+
+def candidates(ctx: Context, choice: Choice) -> list[Pokemon]:
+    """The Pokémon in play a choice may take, in list order (yours first, Active first)."""
+    board = ctx.state.board()
+    return [m for m in ctx.state.scenario.all_pokemon() if matches(choice.filter, m, ctx.side, None, board)]
+
+
+def chosen(ctx: Context, choice: Choice) -> list[Pokemon]:
+    """`{each: F}`: every Pokémon that matches; `{choose: F}`: the next position of the ask's
+    `choose` list (which must match), else the first that matches (the trace says so);
+    none to choose from, nothing happens (Ⅱ-D-04)."""
+    found = candidates(ctx, choice)
+    words = filter_msg(choice.filter)
+    if choice.how == "each":
+        if not found:
+            ctx.record(msg("card_effect.each.none", filter=words), ["guide-ja:II-D-04"])
+        return found
+    state = ctx.state
+    if state.chosen < len(state.choices):
+        index = state.chosen
+        spot = state.choices[index]
+        state.chosen += 1
+        mon = state.at(spot)
+        path = f"{state.choice_path}[{index}]"
+        if mon is None or not any(m is mon for m in found):
+            from judgebot.i18n import render
+
+            raise ScenarioError(ctx.scenario_file, state.original.line_of(path), path,
+                                f"{spot} cannot be chosen for {ctx.source}: its text chooses among "
+                                f"{render(words)} ({', '.join(m.position for m in found) or 'none in play'})")
+        ctx.record(msg("card_effect.chosen", mon=mon.name, pos=Pos(spot), filter=words), ["guide-ja:II-D-04"],
+                   target=spot)
+        state.last_chosen = mon.uid
+        state.chosen_uids.append(mon.uid)
+        return [mon]
+    if not found:
+        ctx.record(msg("card_effect.choose.none", filter=words), ["guide-ja:II-D-04"])
+        return []
+    # "2 of your opponent's Benched Pokémon" are two different ones: an unstated choice takes the
+    # first that the text has not chosen already, in list order.
+    first = next((m for m in found if m.uid not in state.chosen_uids), found[0])
+    ctx.record(msg("card_effect.chosen.first", mon=first.name, pos=Pos(first.position), filter=words),
+               ["guide-ja:II-D-04"], target=first.position)
+    state.last_chosen = first.uid
+    state.chosen_uids.append(first.uid)
+    return [first]
+
+
+CHOICE_KEYS = ("target", "from", "to")
+
+
+def expand(ctx: Context, action: Action) -> list[Action]:
+    """The action with every choice it names made: one action per Pokémon an `each` means."""
+    keys = [k for k in CHOICE_KEYS if isinstance(action.get(k), Choice)]
+    if not keys:
+        return [action]
+    combos = [dict(action.args)]
+    for key in keys:
+        mons = chosen(ctx, action.get(key))
+        combos = [{**c, key: m.position} for c in combos for m in mons]
+    return [Action(action.kind, c, action.path, action.at) for c in combos]
 
 
 def run(ctx: Context, actions: Iterable[Action]) -> None:
     """Carry out actions in printed order (copy_attack is resolved by the attack itself)."""
-    for action in actions:
-        if action.kind == "copy_attack":
-            raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(action.path), action.path,
-                                "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
-                                "follow other actions")
-        if action.get("you_may") is not None:
-            ctx.record(msg("card_effect.you_may." + ("yes" if action.get("you_may") else "no")), ["guide-ja:II-E-10"])
-            if not action.get("you_may"):
-                if action.get("first"):
-                    raise NothingFollows()
-                continue
-        done = ACTIONS[action.kind](ctx, action)
-        if action.get("first") and done is False:
+    for listed in actions:
+        made = expand(ctx, listed)
+        if not made and listed.get("first"):
             ctx.record(msg("card_effect.nothing_follows"), ["guide-ja:II-E-20"])
             raise NothingFollows()
+        for action in made:
+            _run_one(ctx, action)
+
+
+def _run_one(ctx: Context, action: Action) -> None:
+    if action.kind == "copy_attack":
+        raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(action.path), action.path,
+                            "copy_attack is the whole of an attack's text (Ⅱ-C-18): it cannot be nested or "
+                            "follow other actions")
+    if action.get("you_may") is not None:
+        does = bool(action.get("you_may")) and ctx.state.you_may
+        ctx.record(msg("card_effect.you_may." + ("yes" if does else "no")), ["guide-ja:II-E-10"])
+        if not does:
+            if action.get("first"):
+                raise NothingFollows()
+            return
+    done = ACTIONS[action.kind](ctx, action)
+    if action.get("first") and done is False:
+        ctx.record(msg("card_effect.nothing_follows"), ["guide-ja:II-E-20"])
+        raise NothingFollows()

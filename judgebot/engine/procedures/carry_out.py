@@ -205,6 +205,7 @@ def ability(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
                 target=mon.position)
     ctx = _context(state, ruling, scenario, used.name, mon.uid)
     ctx.cites = tuple(used.cites)
+    ctx.ability = True
     try:
         card_effects.run(ctx, used.do)
     except (card_effects.NothingFollows, card_effects.AttackFails):

@@ -13,7 +13,7 @@ reductions do not apply to it, other effects do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from judgebot.engine.board.effects import (Board, applied_cites, cites_of, effect_filter_cites, effects_msg, filter_cites, filter_msg, matches,
@@ -43,6 +43,8 @@ class Hit:
     attack_cites: tuple[str, ...] = ()  # the sections of the attack's card (catalog)
     base_text: Msg | None = None  # step 1 of a "+", "×" or "-" attack: what was counted
     base_cites: tuple[str, ...] = ()
+    ignore_only: str | None = None  # "weakness" or "resistance": the attack ignores only that one (Ⅱ-B-06)
+    spent: list = field(default_factory=list)  # damage_taken effects whose Tool is discarded once used
 
 
 @dataclass
@@ -134,6 +136,11 @@ def _applies(ruling: Ruling, calc: Calc, step: str, found: tuple, changes: list)
     Benched Pokémon unless the attack says so (the step is recorded only when it would have
     mattered), and not when an effect has taken it away."""
     hit = calc.hit
+    if hit.ignore_only == step:
+        if any(x.type in hit.attacker.types for x in found):
+            _record(ruling, calc, step, msg(f"damage.ignored.{step}", target=hit.target.name, attack=hit.attack_name),
+                    _cite(step, *hit.wr_cite))
+        return False
     if not hit.weakness_resistance:
         if any(x.type in hit.attacker.types for x in found):
             _record(ruling, calc, step, msg(f"damage.wr.{step}", target=hit.target.name, why=hit.wr_note),
@@ -239,6 +246,7 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
         return
     total = sum(e.get("amount", 0) for e in effects)
     calc.value += total
+    hit.spent += [e for e in effects if e.get("discard_tool")]
     cites = _cite("defender_effects")
     if hit.kind == "self":
         cites += ["guide-ja:II-B-09/faq-1"]
@@ -249,10 +257,16 @@ def defender_effects(board: Board, ruling: Ruling, calc: Calc) -> None:
     _ends_if_not_positive(ruling, calc, 5)
 
 
+def _in_bounds(effect, value: int) -> bool:
+    """prevent_damage "if that damage is 30 or less" / "200 or more" (extension `at_most`/`at_least`)."""
+    return (effect.get("at_most") is None or value <= effect.get("at_most")) and \
+        (effect.get("at_least") is None or value >= effect.get("at_least"))
+
+
 def final(board: Board, ruling: Ruling, calc: Calc) -> None:
     hit = calc.hit
     on_target = board.of_kind(hit.target, "prevent_damage")
-    prevent = [e for e in on_target if _from_matches(e, hit)]
+    prevent = [e for e in on_target if _from_matches(e, hit) and _in_bounds(e, calc.value)]
     if not hit.ignore_defender_effects:
         others = [e for e in on_target if e not in prevent]
         own_side = _not_from_opponent(ruling, calc, "final", others)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judgebot.engine.board.effects import Board, filter_cites, filter_msg, matches
+from judgebot.engine.board.effects import Board, filter_cites, filter_msg, matches, retreat_cost_modifier
 from judgebot.engine.board.energy import units_of
-from judgebot.engine.board.model import Formula, Pokemon
+from judgebot.engine.board.model import Choice, Formula, Pokemon
 from judgebot.errors import ScenarioError
-from judgebot.i18n import Msg, Term, msg
+from judgebot.i18n import Joined, Msg, Term, msg
 
 FORMULA_RULES = {"plus": "guide-ja:II-B-01", "times": "guide-ja:II-B-02", "minus": "guide-ja:II-B-03"}
 
@@ -61,23 +61,52 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
     board = state.board()
     scenario = state.scenario
     cites: list[str] = []
+    if what in ("energy", "counters", "retreat", "conditions"):
+        mons = resolve.many(of) if isinstance(of, Choice) else [m for m in [resolve(of)] if m is not None]
+        names = Joined(tuple(m.name for m in mons)) if mons else "—"
     if what == "energy":
-        mon = resolve(of)
-        n, every, cards = energy_units(board, mon, options.get("type"), options.get("cards", False), True) \
-            if mon else (0, False, [])
+        n, every, cards = 0, False, []
+        for mon in mons:
+            got, all_types, own = energy_units(board, mon, options.get("type"), options.get("cards", False), True)
+            n, every, cards = n + got, every or all_types, cards + own
         if every:
             cites += ["guide-ja:II-D-08"] + cards
         kind = Term(f"type.{options['type']}") if options.get("type") else msg("formula.any_type")
-        return n, msg("formula.energy" + (".cards" if options.get("cards") else ""), mon=mon.name if mon else "—",
+        return n, msg("formula.energy" + (".cards" if options.get("cards") else ""), mon=names,
                       kind=kind, n=n), cites
     if what == "counters":
-        mon = resolve(of)
-        n = mon.damage // 10 if mon else 0
-        return n, msg("formula.counters", mon=mon.name if mon else "—", n=n), ["guide-ja:II-C-07"]
+        n = sum(mon.damage // 10 for mon in mons)
+        return n, msg("formula.counters", mon=names, n=n), ["guide-ja:II-C-07"]
+    if what == "retreat":
+        n = 0
+        for mon in mons:
+            modifier = retreat_cost_modifier(board, mon)
+            n += 0 if modifier.none else max(0, mon.retreat + modifier.delta)
+        return n, msg("formula.retreat", mon=names, n=n), ["guide-ja:II-D-10"]
+    if what == "conditions":
+        n = sum(len(mon.conditions) for mon in mons)
+        return n, msg("formula.conditions", mon=names, n=n), ["guide-ja:I-F"]
     if what == "heads":
+        if of == "until_tails":
+            # "Flip a coin until you get tails": every heads counts, the tails ends it.
+            n = 0
+            while coins.flip(f"{formula.path}: until tails, coin {n + 1}") == "heads":
+                n += 1
+            return n, msg("formula.heads.until_tails", n=n), []
+        if isinstance(of, tuple):
+            # "Flip a coin for each …": as many coins as that counts.
+            many, said, counted = count(state, resolve, Formula(per=of, path=formula.path), coins)
+            flips = [coins.flip(f"{formula.path}: coin {i + 1} of {many}") for i in range(many)]
+            n = flips.count("heads")
+            return n, msg("formula.heads.for_each", counted=said, flips=many, n=n), counted
         flips = [coins.flip(f"{formula.path}: coin {i + 1} of {of}") for i in range(of)]
         n = flips.count("heads")
         return n, msg("formula.heads", flips=of, n=n), []
+    if what == "pokemon" and of == "both":
+        wanted = options.get("match")
+        found = [m for m in scenario.all_pokemon() if matches(wanted, m, resolve.side("own"), None, board)]
+        return len(found), msg("formula.pokemon.both", n=len(found), filter=filter_msg(wanted)), \
+            list(filter_rules(wanted))
     side = resolve.side(of)
     player = scenario.players[side]
     if what == "pokemon":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judgebot.engine.board.effects import Board, cites_of, effects_msg, not_applying_msg
+from judgebot.engine.board.effects import Board, cites_of, effects_msg, matches, not_applying_msg
 from judgebot.engine.board.model import Pokemon, Scenario, other
 from judgebot.engine.procedures.steps import PRIZES_BY_RULE
 from judgebot.engine.procedures.steps import step as procedure_step
@@ -43,7 +43,8 @@ class Outcome:
 
 def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[str, int],
           attack_damage_from: dict[str, str], procedure: str = "attack",
-          before: dict[str, int] | None = None) -> Outcome:
+          before: dict[str, int] | None = None, forced: frozenset[str] = frozenset(),
+          attacker: Pokemon | None = None, attack_name: str | None = None) -> Outcome:
     """`damage_after`: damage on each Pokémon after the ruling, by position;
     `attack_damage_from`: position -> side of the attacker, for Pokémon that took
     attack damage in this ruling; `procedure`: the procedure whose Knock Out step this
@@ -55,6 +56,12 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
         max_hp, changes = board.max_hp(mon)
         on = damage_after.get(mon.position, mon.damage)
         remaining = max_hp - on
+        if mon.uid in forced:
+            # Knocked Out by an effect (card text "… is Knocked Out"), whatever its HP (Ⅰ-D).
+            ruling.step("knockout_check", msg("knockout.by_effect", mon=mon.name, pos=Pos(mon.position)), cite_ko,
+                        value=remaining, target=mon.position)
+            outcome.knocked_out.append(mon)
+            continue
         gone = _hp_changes_gone(board, mon, max_hp, on)
         if remaining > 0:
             if on != (before.get(mon.uid, mon.damage) if before is not None else mon.damage):
@@ -99,6 +106,13 @@ def check(scenario: Scenario, board: Board, ruling: Ruling, damage_after: dict[s
             text.append(msg("prizes.reduction_not_applied",
                             effects=effects_msg(reductions)))
             cites += [c for e in reductions for c in cites_of(e)]
+        extra = _extra(board, attacker, attack_name, mon) if attack_damage_from.get(mon.position) == taker else []
+        if extra:
+            more = sum(e.get("amount", 1) for e in extra)
+            prizes += more
+            text = [text] if not isinstance(text, list) else text
+            text.append(msg("prizes.extra", n=more, effects=effects_msg(extra)))
+            cites += [c for e in extra for c in cites_of(e)]
         outcome.prizes_taken[taker] += prizes
         ruling.step("prizes", text, cites, value=prizes, target=mon.position)
     for side in ("you", "opponent"):
@@ -131,6 +145,22 @@ def _with_gone(said, gone: list):
 def gone_cites(gone: list) -> list[str]:
     """What removed them decides (Ⅱ-D-13 and the card that says so)."""
     return [c for s in gone for c in s.cites]
+
+
+def _extra(board: Board, attacker: Pokemon | None, attack_name: str | None, mon: Pokemon):
+    """extra_prizes effects on the attacking Pokémon that count for this Knock Out by its
+    attack's damage (card text: "… take 1 more Prize card")."""
+    if attacker is None or attacker.owner == mon.owner:
+        return []
+    found = []
+    for effect in board.of_kind(attacker, "extra_prizes"):
+        against = effect.get("against")
+        if against is not None and not matches(against, mon, attacker.owner, "opponent", board):
+            continue
+        if effect.get("attack") not in (None, attack_name):
+            continue
+        found.append(effect)
+    return found
 
 
 def _reductions(board: Board, mon: Pokemon):

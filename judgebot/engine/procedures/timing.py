@@ -68,6 +68,9 @@ def mismatch(placed: Placed, event: Event, mon, state) -> Msg | None:
         # Unless a qualifier widens it: the Defending Pokémon, damaged by the opponent's attack.
         if event.hit != "attack" or attacker is None or attacker.owner == mon.owner:
             return msg("trigger.why.not_defending", mon=mon.name)
+    least = effect.get("damage_at_least")
+    if least is not None and event.details.get("damage", 0) < least:
+        return msg("trigger.why.damage_at_least", n=least, damage=event.details.get("damage", 0))
     if event.kind == "benched" and event.details.get("from", "hand") != "hand":
         # Ⅱ-E-06 / Ⅱ-E-31 FAQ: put onto the Bench from the Prize cards is not from the hand.
         return msg("trigger.why.bench_not_from_hand", mon=mon.name,
@@ -134,7 +137,7 @@ def fire(ctx: Context, event: Event) -> None:
                         source=effect.get("name"), self_uid=mon.uid, attacker_uid=event.attacker_uid,
                         defending_uid=ctx.defending_uid, by_attack=False, cites=tuple(effect.cites),
                         coins=ctx.coins, step_cites=ctx.step_cites, scenario_file=ctx.scenario_file,
-                        events=ctx.events)
+                        events=ctx.events, ability=effect.origin == "ability" and placed.holder is mon)
         card_effects.run(inner, effect.get("do") or ())
 
 

@@ -40,8 +40,24 @@ def _read_table(path) -> dict:
 
 
 @lru_cache(maxsize=1)
+def _card_text_table() -> dict:
+    """data/citations-cardtext.yaml: the rules of the engine's card-text actions (knock_out,
+    discard_stadium, choices …) for the step kinds that carry them out, reviewed apart and
+    added to the main table's kinds."""
+    from judgebot.derived import cached
+
+    path = data_dir() / "citations-cardtext.yaml"
+    if not path.is_file():
+        return {}
+    return cached("citations-cardtext", [path], [], lambda: _read_table(path))
+
+
+@lru_cache(maxsize=1)
 def table() -> dict[str, tuple[str, ...]]:
-    return {kind: tuple(cites or ()) for kind, cites in (_raw_table().get("kinds") or {}).items()}
+    kinds = {kind: tuple(cites or ()) for kind, cites in (_raw_table().get("kinds") or {}).items()}
+    for kind, cites in (_card_text_table().get("kinds") or {}).items():
+        kinds[kind] = tuple(dict.fromkeys(kinds.get(kind, ()) + tuple(cites or ())))
+    return kinds
 
 
 @lru_cache(maxsize=256)
@@ -147,7 +163,7 @@ def _one_edition(cites: list[str]) -> list[str]:
 def engine_rules() -> frozenset[str]:
     """The sections the engine applies as rules of its own (data/citations.yaml
     `engine_rules`, in guide-ja numbering)."""
-    return frozenset(_raw_table().get("engine_rules") or ())
+    return frozenset(_raw_table().get("engine_rules") or ()) | frozenset(_card_text_table().get("engine_rules") or ())
 
 
 def _one_faq_per_item_first(faqs: list[str]) -> list[str]:

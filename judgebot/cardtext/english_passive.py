@@ -1,0 +1,551 @@
+"""English templates of the texts that are not attacks: Abilities, Pokémon Tools,
+Stadiums, Items and Supporters, special Energy. They register into english.TEMPLATES
+(the attack templates' actions serve Trainers and Abilities too: heal, switch …).
+
+A passive text's subject says where its effect is: on the card's own Pokémon ("this
+Pokémon", "the Pokémon this card is attached to": the effect with a `when` for what
+the card asks of it), or on the Pokémon a filter names ("your {F} Pokémon", "each Basic
+Pokémon in play (both yours and your opponent's)": `applies_to`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from judgebot.cardtext import english as en
+from judgebot.cardtext import vocab as v
+from judgebot.cardtext.english import TYPE, template
+from judgebot.cardtext.reading import NotRead, Piece
+from judgebot.cardtext.vocab import Context, act
+
+WR_AFTER = r"(?: \(after applying Weakness and Resistance\))?"
+WR_BEFORE = r"(?: \(before applying Weakness and Resistance\))?"
+RULE_BOX_NOTE = r"(?: \(Pokémon ex, Pokémon V, etc\. have Rule Boxes\.\))?"
+ALL_RULES_BUT_MEGA = ["none", "ex", "v", "vstar", "vmax", "gx", "tag_team", "radiant"]
+
+
+# -- subjects -----------------------------------------------------------------------------------
+
+def _holder_quals(words: str) -> dict:
+    """"{N}", "Hop's", "Poisoned", "Pikachu ex" before "… this card is attached to"."""
+    w = words.strip()
+    if not w:
+        return {}
+    if w in en.COND:
+        return {"conditions": [en.COND[w]]}
+    f: dict = {}
+    try:
+        en._qualifiers(w, f)
+        return f
+    except NotRead:
+        pass
+    if w in ("Ancient", "Future"):
+        raise NotRead(f"{w} Pokémon (a mark on the card no filter says)")
+    if re.fullmatch(r"[A-Z][\w' .-]*", w):
+        return {"name": [w]}
+    raise NotRead(f"the {words} this card is attached to")
+
+
+def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
+    """("holder", when) for the card's own Pokémon, ("applies", applies_to) for others."""
+    p = phrase.strip()
+    if p[:1].isupper() and not p.startswith(("Pokémon", "Psyduck")) and p.split(" ")[0] in (
+            "Your", "This", "The", "All", "Each", "Both"):
+        p = p[0].lower() + p[1:]
+    if p in ("this Pokémon", "it", "that Pokémon", "the Pokémon this card is attached to"):
+        return "holder", {}
+    m = re.fullmatch(r"the (.+?)(?: Pokémon)? this card is attached to", p)
+    if m:
+        return "holder", _holder_quals(m.group(1))
+    if p in ("your opponent's Active Pokémon",):
+        return "applies", {"side": "opponent", "position": "active"}
+    m = re.fullmatch(r"your opponent's Active (.+?)Pokémon", p)
+    if m:
+        f = {"side": "opponent", "position": "active"}
+        en._qualifiers(m.group(1), f)
+        return "applies", f
+    both = re.search(r" ?\(both yours and your opponent's\)$", p)
+    if both:
+        p = p[:both.start()]
+    p = re.sub(r"^(?:all of |each of |each )", "", p)
+    p = re.sub(r" in play$", "", p)
+    m = re.fullmatch(r"(your opponent's |your )?(.*?)(Pokémon ex|Pokémon V|Pokémon)", p)
+    if m:
+        f = {"side": "both" if both else {"your opponent's ": "opponent", "your ": "own"}.get(m.group(1) or "", "both")}
+        quals = m.group(2).strip()
+        if quals:
+            try:
+                en._qualifiers(quals, f)
+            except NotRead:
+                if quals in en.COND:
+                    f["conditions"] = [en.COND[quals]]
+                else:
+                    raise
+        if m.group(3) == "Pokémon ex":
+            f["rule"] = list(v.EX_RULES)
+        elif m.group(3) == "Pokémon V":
+            f["rule"] = list(v.V_RULES)
+        return "applies", f
+    if p == "Pokémon that don't have a Rule Box":
+        return "applies", {"side": "both" if both else "own", "rule": ["none"]}
+    m = re.fullmatch(r"(?:your opponent's |your )?([A-Z][\w' .-]*?)", p)
+    if m and both and "Pokémon" not in m.group(1):
+        return "applies", {"side": "both", "name": [m.group(1)]}
+    raise NotRead(f"subject {phrase!r}")
+
+
+def passive(where: tuple[str, dict], effect: dict) -> Piece:
+    kind, f = where
+    if kind == "holder":
+        return ("passive", {**effect, **({"when": f} if f else {})})
+    return ("passive", {**effect, "applies_to": f})
+
+
+def attackers(phrase: str | None, ctx: Context) -> dict:
+    """"from your opponent's {G}, {R}, {W}, or {L} Pokémon", "… that have an Ability" → a `from` filter."""
+    if not phrase:
+        return {}
+    p = phrase.strip()
+    m = re.fullmatch(r"(?:your |the )?opponent's ((?:" + TYPE + r"(?:, | or |, or ))*" + TYPE + r") Pokémon", p)
+    if m:
+        return {"side": "opponent", "types": re.findall(r"\{(\w+)\}", m.group(1))}
+    p = re.sub(r"^(?:your |the )?opponent's ", "", p)
+    f = {"side": "opponent"}
+    tail = re.search(r" that ha(?:s|ve) an Ability$", p)
+    if tail:
+        f["has_ability"] = True
+        p = p[:tail.start()]
+    m = re.fullmatch(r"(.*?)(Pokémon ex and Pokémon V|Pokémon ex|Pokémon V|Pokémon)", p)
+    if not m:
+        raise NotRead(f"attacks from {phrase!r}")
+    if m.group(1).strip():
+        en._qualifiers(m.group(1), f)
+    if m.group(2) == "Pokémon ex":
+        f["rule"] = list(v.EX_RULES)
+    elif m.group(2) == "Pokémon V":
+        f["rule"] = list(v.V_RULES)
+    elif m.group(2) == "Pokémon ex and Pokémon V":
+        f["rule"] = list(v.EX_RULES) + list(v.V_RULES)
+    return f
+
+
+def against(phrase: str, ctx: Context) -> dict:
+    """"your opponent's Active Pokémon ex" → a damage_dealt `against` filter."""
+    p = phrase.strip()
+    m = re.fullmatch(r"(?:your|the) opponent's Active (.*?)(Pokémon ex|Pokémon)(?: that has an Ability)?", p)
+    if not m:
+        raise NotRead(f"damage to {phrase!r}")
+    f = {"side": "opponent", "position": "active"}
+    if m.group(1).strip():
+        en._qualifiers(m.group(1), f)
+    if m.group(2) == "Pokémon ex":
+        f["rule"] = list(v.EX_RULES)
+    if p.endswith("that has an Ability"):
+        f["has_ability"] = True
+    return f
+
+
+def _not_attack(ctx: Context) -> None:
+    if ctx.attack:
+        raise NotRead("a passive text in an attack")
+
+
+# -- passive effects ------------------------------------------------------------------------------
+
+@template("passive.damage_taken", r"(.+?) takes? (\d+) (less|more) damage from attacks(?: from (.+?))?" + WR_AFTER + r"\.")
+def _taken(m, ctx):
+    _not_attack(ctx)
+    amount = int(m.group(2)) * (-1 if m.group(3) == "less" else 1)
+    effect = {"kind": "damage_taken", "amount": amount}
+    if m.group(4):
+        effect["from"] = attackers(m.group(4), ctx)
+    return [passive(subject(m.group(1), ctx), effect)]
+
+
+@template("passive.damage_dealt", r"(?:Attacks used by (.+?)|(?:[Tt]he )?attacks (it) uses) do (\d+) (more|less) damage to "
+                                  r"(.+?)" + WR_BEFORE + r"\." + RULE_BOX_NOTE)
+def _dealt(m, ctx):
+    _not_attack(ctx)
+    amount = int(m.group(3)) * (-1 if m.group(4) == "less" else 1)
+    return [passive(subject(m.group(1) or m.group(2), ctx),
+                    {"kind": "damage_dealt", "amount": amount, "against": against(m.group(5), ctx)})]
+
+
+@template("passive.max_hp", r"(.+?) gets? ([+-]\d+) HP\.")
+def _hp(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "max_hp", "amount": int(m.group(2))})]
+
+
+def _colorless(symbols: str) -> int:
+    return len(re.findall(r"\{colorless\}", symbols))
+
+
+@template("passive.retreat", r"(?:The Retreat Cost of (.+?) is|(.+?)'s Retreat Cost is) ((?:\{colorless\})+) (less|more)\.")
+def _retreat(m, ctx):
+    _not_attack(ctx)
+    delta = _colorless(m.group(3)) * (-1 if m.group(4) == "less" else 1)
+    return [passive(subject(m.group(1) or m.group(2), ctx), {"kind": "retreat_cost", "delta": delta})]
+
+
+@template("passive.retreat_both_active", r"As long as (.+?) is in the Active Spot, the Retreat Cost of both Active Pokémon "
+                                         r"is ((?:\{colorless\})+) (less|more)\.")
+def _retreat_both(m, ctx):
+    _not_attack(ctx)
+    if subject(m.group(1), ctx) != ("holder", {}):
+        raise NotRead("a condition on another Pokémon")
+    delta = _colorless(m.group(2)) * (-1 if m.group(3) == "less" else 1)
+    return [("passive", {"kind": "retreat_cost", "delta": delta, "applies_to": {"side": "both", "position": "active"},
+                         "holder": {"position": "active"}})]
+
+
+@template("passive.no_retreat", r"(.+?) (?:has|have) no Retreat Cost\.")
+def _no_retreat(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "none": True})]
+
+
+@template("passive.no_retreat_if_hp", r"If that Pokémon's remaining HP is (\d+) or less, it has no Retreat Cost\.")
+def _no_retreat_hp(m, ctx):
+    _not_attack(ctx)
+    return [("passive", {"kind": "retreat_cost", "none": True, "when": {"hp_left_at_most": int(m.group(1))}})]
+
+
+@template("passive.attack_cost", r"Attacks used by (.+?) cost ((?:\{colorless\})+) (less|more)(?: and (.+))?\.")
+def _cost(m, ctx):
+    _not_attack(ctx)
+    where = subject(m.group(1), ctx)
+    delta = _colorless(m.group(2)) * (-1 if m.group(3) == "less" else 1)
+    pieces = [passive(where, {"kind": "attack_cost", "delta": delta})]
+    if m.group(4):
+        rest = re.fullmatch(r"do (\d+) more damage to (.+?)" + WR_BEFORE, m.group(4))
+        if not rest:
+            raise NotRead(m.group(4))
+        pieces.append(passive(where, {"kind": "damage_dealt", "amount": int(rest.group(1)),
+                                      "against": against(rest.group(2), ctx)}))
+    return pieces
+
+
+@template("passive.prevent", r"Prevent all damage (?:(from and effects of) )?(?:from attacks )?done to (.+?) by attacks(?: from (.+?))?\."
+                             r"|Prevent all damage (from and effects of |from )attacks from (.+?) done to (.+?)\.")
+def _prevent(m, ctx):
+    _not_attack(ctx)
+    both = bool(m.group(1)) or (m.group(4) or "").startswith("from and effects")
+    target = m.group(2) or m.group(6)
+    source = m.group(3) or m.group(5)
+    f = attackers(source, ctx) if source else {"side": "opponent"}
+    where = subject(target, ctx)
+    kinds = ["prevent_damage", "prevent_effects"] if both else ["prevent_damage"]
+    return [passive(where, {"kind": k, "from": f}) for k in kinds]
+
+
+@template("passive.no_abilities", r"(.+?) have no Abilities\.")
+def _no_abilities(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "no_abilities"})]
+
+
+@template("passive.no_tool_effects", r"Pokémon Tools attached to (.+?) have no effect\.")
+def _no_tools(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "no_tool_effects"})]
+
+
+@template("passive.prizes_reduced", r"If (.+?) is Knocked Out by damage from an attack from your opponent's Pokémon, "
+                                    r"that player takes (\d+) fewer Prize cards?\.")
+def _prizes(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "prizes_reduced", "amount": int(m.group(2))})]
+
+
+@template("passive.extra_prizes", r"If your opponent's (.*?)Pokémon is Knocked Out by damage from an attack used by this Pokémon, "
+                                  r"take (\d+) more Prize cards?\.")
+def _extra_prizes(m, ctx):
+    _not_attack(ctx)
+    f: dict = {}
+    en._qualifiers(m.group(1), f)
+    return [("passive", {"kind": "extra_prizes", "amount": int(m.group(2)), **({"against": f} if f else {})})]
+
+
+@template("passive.poison_counters", r"During Pokémon Checkup, put (\d+) more damage counters on each Poisoned (.+?)\.")
+def _poison(m, ctx):
+    _not_attack(ctx)
+    kind, f = subject(m.group(2), ctx)
+    if kind != "applies":
+        raise NotRead("poison counters on one Pokémon")
+    return [("passive", {"kind": "poison_counters", "add": int(m.group(1)), "applies_to": f})]
+
+
+@template("passive.weakness", r"The Weakness of (.+?) is now " + TYPE + r"\.(?: \(Apply Weakness as ×2\.\))?")
+def _weakness(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "weakness", "type": m.group(2)})]
+
+
+@template("passive.cant_play", r"(?:[Yy]our opponent|[Tt]hey) can't play any (Item|Supporter|Stadium|Pokémon Tool) cards from their hand\.")
+def _cant_play(m, ctx):
+    _not_attack(ctx)
+    kind = {"Item": "item", "Supporter": "supporter", "Stadium": "stadium", "Pokémon Tool": "tool"}[m.group(1)]
+    return [("passive", {"kind": "cant_play", "card_kind": kind, "applies_to": {"side": "opponent"}})]
+
+
+@template("passive.survive", r"If (.+?) has full HP and would be Knocked Out by damage from an attack(?: from your opponent's "
+                             r"Pokémon)?, it is not Knocked Out, and its remaining HP becomes (\d+)\.(?: Then, discard this card\.)?")
+def _survive(m, ctx):
+    _not_attack(ctx)
+    effect = {"kind": "survive", "hp": int(m.group(2)), "full_hp": True}
+    if "from your opponent's Pokémon" in m.group(0):
+        effect["from"] = {"side": "opponent"}
+    if "discard this card" in m.group(0):
+        effect["discard_tool"] = True
+    return [passive(subject(m.group(1), ctx), effect)]
+
+
+@template("passive.prevent_counters", r"Prevent all damage counters from being placed on (.+?) by effects of attacks and "
+                                      r"Abilities from the opponent's Pokémon\.(?: \(Damage from attacks is still taken\.\))?")
+def _prevent_counters(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "prevent_counters", "from": {"side": "opponent"}})]
+
+
+# -- passive with a condition on the card's Pokémon ----------------------------------------------------
+
+@template("passive.as_long_as_active", r"As long as (this Pokémon|the Pokémon this card is attached to) is in the Active Spot, (.+)")
+def _while_active(m, ctx):
+    _not_attack(ctx)
+    inner = en.clause(m.group(2), ctx)
+    if ctx.part == "ability":
+        return [("ability", ("active_only", True))] + inner
+    out = []
+    for kind, payload in inner:
+        if kind != "passive":
+            raise NotRead("a condition on what is not in force")
+        out.append(("passive", {**payload, "holder": {"position": "active"}}))
+    return out
+
+
+_HOLDER_IF = {"doesn't have a Rule Box": {"rule": ["none"]}, "has full HP": None}
+
+
+@template("passive.if_holder", r"If (this Pokémon|the Pokémon this card is attached to) (doesn't have a Rule Box|has any " + TYPE +
+                               r" Energy attached|is in the Active Spot), (.+)")
+def _if_holder(m, ctx):
+    _not_attack(ctx)
+    cond = m.group(2)
+    if cond == "doesn't have a Rule Box":
+        f = {"rule": ["none"]}
+    elif cond == "is in the Active Spot":
+        f = {"position": "active"}
+    else:
+        f = {"has_energy": [m.group(3)]}
+    rest = m.group(4)
+    rest = re.sub(r"^it gets ([+-]\d+) HP, and the attacks it uses", r"it gets \1 HP. The attacks it uses", rest)
+    pieces: list[Piece] = []
+    for part in re.split(r"(?<=\.) (?=[A-Z])", rest):
+        for kind, payload in en.clause(part, ctx):
+            if kind != "passive":
+                raise NotRead("a condition on what is not in force")
+            when = {**payload.get("when", {}), **f}
+            pieces.append(("passive", {**payload, "when": when}))
+    return pieces
+
+
+@template("passive.turn", r"(During this turn|During your opponent's next turn), (.+)")
+def _during(m, ctx):
+    if ctx.part != "trainer":
+        raise NotRead("a duration outside a Trainer")
+    return en.clause(m.group(2), ctx)
+
+
+# -- triggers -----------------------------------------------------------------------------------------
+
+def _trigger_actions(text: str, ctx: Context) -> list[dict]:
+    pieces = en.clause(text, ctx)
+    if not pieces or any(kind != "do" for kind, _ in pieces):
+        raise NotRead("a trigger that does what is not an action")
+    return [payload for _, payload in pieces]
+
+
+@template("trigger.damaged", r"If (.+?) is (?:in the Active Spot and is )?damaged by an attack from your opponent's (.+?) "
+                             r"\(even if [^)]*? is Knocked Out\), (.+?)\.(?: If you placed any damage "
+                             r"counters in this way, discard this card\.)?")
+def _damaged(m, ctx):
+    _not_attack(ctx)
+    where = subject(m.group(1), ctx) if not m.group(1).startswith("your Active") else \
+        ("applies", en.pokemon(m.group(1), ctx)[1]["each"])
+    saved = ctx.subject
+    ctx.subject = "attacker"
+    try:
+        actions = _trigger_actions(m.group(3).replace("the Attacking Pokémon", "the Attacking Pokémon"), ctx)
+    finally:
+        ctx.subject = saved
+    if "discard this card" in m.group(0):
+        (kind, fields), = actions[-1].items()
+        actions = actions[:-1] + [{kind: {**fields, "first": True}}, act("discard_tool", target="self")]
+    trigger = {"kind": "trigger", "name": ctx.name or "trigger", "on": "damaged", "from": attackers(
+        "your opponent's " + m.group(2), ctx), "do": actions}
+    kind, f = where
+    when = dict(f) if kind == "holder" else {}
+    if "in the Active Spot" in m.group(0):
+        when["position"] = "active"
+    if when:
+        trigger["when"] = when
+    if kind == "applies":
+        trigger["applies_to"] = f
+    return [("passive", trigger)]
+
+
+@template("trigger.big_damage", r"If (.+?) isn't a Mega Evolution Pokémon ex, is in the Active Spot, and takes (\d+) or more damage "
+                                r"from an attack from your opponent's Mega Evolution Pokémon ex \(even if this Pokémon is Knocked Out\), "
+                                r"(.+?)\.")
+def _big_damage(m, ctx):
+    _not_attack(ctx)
+    ctx.subject = "attacker"
+    actions = _trigger_actions(m.group(3), ctx)
+    return [("passive", {"kind": "trigger", "name": ctx.name or "trigger", "on": "damaged",
+                         "from": {"side": "opponent", "rule": ["mega_ex"]}, "damage_at_least": int(m.group(2)),
+                         "when": {"position": "active", "rule": list(ALL_RULES_BUT_MEGA)}, "do": actions})]
+
+
+@template("passive.berry", r"If (.+?) is damaged by an attack from your opponent's " + TYPE + r" Pokémon, it takes (\d+) less "
+                           r"damage" + WR_AFTER + r", and discard this card\.")
+def _berry(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "damage_taken", "amount": -int(m.group(3)),
+                                                "from": {"side": "opponent", "types": [m.group(2)]},
+                                                "discard_tool": True})]
+
+
+@template("trigger.benched_any", r"Whenever any player puts (.+?) onto their Bench during their turn, (?:place|put) (\d+) "
+                                 r"damage counters? on that Pokémon\.")
+def _risky(m, ctx):
+    _not_attack(ctx)
+    f: dict = {"side": "both"}
+    words = re.sub(r"^an? ", "", m.group(1)).removesuffix(" Pokémon")
+    en._qualifiers(words, f)
+    return [("passive", {"kind": "trigger", "name": ctx.name or "trigger", "on": "benched", "applies_to": f,
+                         "do": [act("place_counters", target="self", count=int(m.group(2)))]})]
+
+
+@template("trigger.then_discard_tool", r"(?:If you placed any damage counters in this way, d|Then, d|D)iscard this card\.")
+def _then_discard(m, ctx):
+    _not_attack(ctx)
+    return [("then_discard_tool", None)]
+
+
+@template("heal.if_energy", r"Heal (\d+) damage from your Active Pokémon that has (\d+) or more Energy attached\.")
+def _heal_if(m, ctx):
+    _not_attack(ctx)
+    active = v.own_active(ctx)
+    return [("do", v.if_action({"energy": active, "at_least": int(m.group(2))},
+                               [act("heal", target=active, amount=int(m.group(1)))]))]
+
+
+@template("pokemon.return_chosen", r"(Put|Shuffle) (1 of your (?:.+ )?Pokémon) and all attached cards into your (hand|deck)\.")
+def _return_chosen(m, ctx):
+    return [("do", act("return_pokemon", target=en.one_pokemon(m.group(2), ctx), to=m.group(3)))]
+
+
+@template("discard.tools_and_special", r"Discard all Pokémon Tools and Special Energy from (.+?)\.")
+def _tools_special(m, ctx):
+    pieces = []
+    for t in en.targets(m.group(1), ctx):
+        pieces += [("do", act("discard_tool", target=t)), ("do", {"discard_energy": {"from": t, "special": True,
+                                                                                      "all": True}})]
+    return pieces
+
+
+@template("trainer.pay", r"You can use this card only if you discard (\d+|a|an|another) (?:other )?cards? from your hand\.")
+def _pay(m, ctx):
+    if ctx.part != "trainer":
+        raise NotRead("a cost of a Trainer elsewhere")
+    n = 1 if m.group(1) == "another" else en.num(m.group(1))
+    return [("trainer", ("pay", [{"discard_hand": n}]))]
+
+
+@template("trainer.play_condition", r"You can (?:put this card into play|use this card) only if .+")
+def _play_condition(m, ctx):
+    if ctx.part != "trainer":
+        raise NotRead("a condition on playing a card elsewhere")
+    return [("listed", "play_condition")]
+
+
+@template("heal.instead", r"If that Pokémon is (.+?), heal (\d+) damage from it instead\.")
+def _instead(m, ctx):
+    f = en._is(m.group(1), ctx)
+    return [("instead", ({"at": "chosen_or_subject", "match": f}, int(m.group(2))))]
+
+
+# -- notes that change nothing ------------------------------------------------------------------------
+
+@template("note", r"\((?:This includes new Pokémon that come into play|Pokémon ex, Pokémon V, etc\. have Rule Boxes|"
+                  r"Damage from attacks is still taken|Apply Weakness as ×2)\.\)|This card can't be put into your hand "
+                  r"or deck from the discard pile\.")
+def _note(m, ctx):
+    return [("note", None)]
+
+
+# -- Abilities: how they are used ------------------------------------------------------------------------
+
+_USE = [
+    (r"Once during your turn, you may use this Ability\. ", {"once_per_turn": True}),
+    (r"Once during your turn, if this Pokémon is in the Active Spot, you may use this Ability\. ",
+     {"once_per_turn": True, "active_only": True}),
+    (r"As often as you like during your turn, you may use this Ability\. ", {"once_per_turn": False}),
+    (r"Once during your turn, if this Pokémon is in the Active Spot, you may ", {"once_per_turn": True, "active_only": True}),
+    (r"Once during your turn, you may ", {"once_per_turn": True}),
+    (r"As often as you like during your turn, you may ", {"once_per_turn": False}),
+]
+_TRIGGERED = [
+    (r"(?:Once during your turn, when you play this Pokémon from your hand to evolve 1 of your Pokémon, you may use this "
+     r"Ability\. |When you play this Pokémon from your hand to evolve 1 of your Pokémon during your turn, you may )", "evolved"),
+    (r"(?:Once during your turn, when you play this Pokémon from your hand onto your Bench, you may use this Ability\. |"
+     r"When you play this Pokémon from your hand onto your Bench during your turn, you may )", "benched"),
+]
+# "discard a card / 2 cards from your hand in order to use this Ability": a cost the ask's
+# hand pays (pay: discard_hand); a cost that names the cards is not read.
+_MUST_PAY = r"You must discard (a|\d+) cards? from your hand in order to use this Ability\. "
+_MAY_PAY = r"Discard (a|\d+) cards? from your hand in order to use this Ability\. "
+
+
+def _pay(m) -> Piece:
+    return ("ability", ("pay", [{"discard_hand": 1 if m.group(1) == "a" else int(m.group(1))}]))
+
+
+_EXCLUSIVE = re.compile(r" You can't use more than 1 (.+?) Ability (?:each|during your) turn\.$")
+
+
+def ability(text: str, ctx: Context) -> tuple[list[Piece], str] | None:
+    """(pieces of how the Ability is used, the rest of its text), for a declared or triggered one."""
+    pieces: list[Piece] = []
+    m = _EXCLUSIVE.search(text)
+    if m:
+        if m.group(1) != ctx.name:
+            raise NotRead("an exclusive Ability of another name")
+        pieces.append(("ability", ("exclusive", True)))
+        text = text[:m.start()]
+    m = re.match(_MUST_PAY, text)
+    if m:
+        pieces.append(_pay(m))
+        text = text[m.end():]
+    for pattern, keys in _USE:
+        m = re.match(pattern, text)
+        if m:
+            pieces += [("ability", ("declared", True))] + [("ability", item) for item in keys.items()]
+            rest = text[m.end():]
+            if pattern.endswith("you may "):
+                rest = rest[0].upper() + rest[1:]
+            m = re.match(_MAY_PAY, rest)
+            if m:
+                pieces.append(_pay(m))
+                rest = rest[m.end():]
+            if "in order to use this Ability" in rest:
+                raise NotRead("a cost of using the Ability that names the cards or where they go")
+            return pieces, rest
+    for pattern, event in _TRIGGERED:
+        m = re.match(pattern, text)
+        if m:
+            rest = text[m.end():]
+            rest = rest[0].upper() + rest[1:]
+            return pieces + [("trigger", event)], rest
+    return (pieces, text) if pieces else None
