@@ -4,6 +4,8 @@
   word), alternated: goal ≤ 1.2×.
 - `judgebot check --json` of 1,000 scenarios written with `card:` against the same 1,000
   written inline (every printed key typed out): goal ≤ 1.2×.
+- the same for 1,000 scenarios whose attack's printed text is read and applied (issue
+  "Card text becomes rules"), against the same with the text's Format 2 typed out: goal ≤ 1.2×.
 
     python3 dev.py bench carddb        (BENCH_QUICK=1: fewer runs)
 """
@@ -135,11 +137,86 @@ def check_row(tmp: Path, env: dict, runs: int, count: int = 1000) -> dict:
     return _row(f"check --json {count:,} scenarios written with card:", "the same typed out", work, base, 1.2)
 
 
+# -- 1,000 scenarios whose attack's printed text decides (issue 24) -----------------------------------
+
+def _text_attackers() -> list[tuple[dict, int, dict]]:
+    """(card, attack index, the text's Format 2) for Standard attacks whose text is read
+    whole by judgebot.cardtext (judgebot.engine.format.printed_text), on cards with every
+    value known and no Ability in force."""
+    sys.path.insert(0, str(ROOT))
+    from judgebot.carddb import lookup
+    from judgebot.cardtext import APPLIED
+    from judgebot.engine.format import printed_text
+    from judgebot.engine.format.realcards import ability_timing
+
+    found = []
+    for card in lookup.iter_cards():
+        if card["category"] != "pokemon" or not card.get("standard") or card["unknown"] or any(
+                ability_timing(a["text"]) != "used" for a in card.get("abilities") or ()):
+            continue
+        if len(lookup.find(card["id"], near=False).cards) != 1 or not card["name"].get("en"):
+            continue
+        for index, attack in enumerate(card["attacks"]):
+            name = attack["name"].get("en")
+            if not name or not attack["text"]:
+                continue
+            reading = printed_text.reading(card["id"], "attack", index, name)
+            if reading is not None and reading.status == APPLIED and "choose" not in json.dumps(reading.format2):
+                found.append((card, index, reading.format2))
+    return found
+
+
+def _board(attacker: dict, defender: dict, energy: list, name: str) -> dict:
+    return {"format": 2,
+            "you": {"hand": ["a", "b", "c"], "discard": ["fire", "water"], "active": attacker,
+                    "bench": [{"name": "B1", "types": ["colorless"], "hp": 100, "damage": 10}]},
+            "opponent": {"hand": ["x"], "active": defender,
+                         "bench": [{"name": "O1", "types": ["colorless"], "hp": 80, "damage": 10}]},
+            "coins": ["heads", "tails"] * 10, "ask": {"attack": {"name": name}}}
+
+
+def generate_text(directory_card: Path, directory_typed: Path, count: int, seed: int = 24) -> int:
+    attackers = _text_attackers()
+    _, defenders = _candidates()
+    rng = random.Random(seed)
+    for i in range(count):
+        card, index, format2 = rng.choice(attackers)
+        defender = rng.choice(defenders)
+        attack = card["attacks"][index]
+        own = next((t for t in card["types"] if t != "colorless"), "fire")
+        energy = [own if t == "colorless" else t for t in attack["cost"]] + [own]
+        name = attack["name"]["en"]
+        typed = _typed(card)
+        typed["attacks"][index].update(format2)
+        typed["energy"] = energy
+        with_card = _board({"card": card["id"], "energy": energy}, {"card": defender["id"]}, energy, name)
+        (directory_card / f"s{i:04d}.yaml").write_text(json.dumps(with_card, ensure_ascii=False), encoding="utf-8")
+        (directory_typed / f"s{i:04d}.yaml").write_text(
+            json.dumps(_board(typed, _typed(defender), energy, name), ensure_ascii=False), encoding="utf-8")
+    return len(attackers)
+
+
+def text_row(tmp: Path, env: dict, runs: int, count: int = 1000) -> dict:
+    with_card, typed = tmp / "text-card", tmp / "text-typed"
+    with_card.mkdir()
+    typed.mkdir()
+    distinct = generate_text(with_card, typed, count)
+    _run([*JUDGEBOT, "check", "--json", str(with_card)], env)
+    _run([*JUDGEBOT, "check", "--json", str(typed)], env)
+    work, base = [], []
+    for _ in range(runs):
+        work.append(_run([*JUDGEBOT, "check", "--json", str(with_card)], env))
+        base.append(_run([*JUDGEBOT, "check", "--json", str(typed)], env))
+    return {**_row(f"check --json {count:,} scenarios naming real cards whose attack text is applied "
+                   f"({distinct} distinct attacks)", "the same with the text written inline", work, base, 1.2)}
+
+
 def main() -> dict:
     runs = 5 if QUICK else 15
     with tempfile.TemporaryDirectory(prefix="judgebot-bench-carddb-") as tmp:
         env = {**os.environ, "JUDGEBOT_CACHE": str(Path(tmp) / "cache")}
-        rows = [card_row(env, runs), check_row(Path(tmp), env, max(3, runs // 3))]
+        rows = [card_row(env, runs), check_row(Path(tmp), env, max(3, runs // 3)),
+                text_row(Path(tmp), env, max(3, runs // 3))]
     print("| work | anchor | judgebot | anchor | ratio | goal |")
     print("|---|---|---|---|---|---|")
     for r in rows:

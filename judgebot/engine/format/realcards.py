@@ -27,6 +27,9 @@ from typing import Any, Callable
 
 from judgebot.carddb import lookup
 from judgebot.carddb.normalize import name_key, text_key
+from judgebot.cardtext import APPLIED
+from judgebot.engine.board.model import Formula
+from judgebot.engine.format import printed_text
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 from judgebot.i18n import msg
@@ -292,6 +295,28 @@ def not_modelled_message(written: str, what: str, text: dict, lang: str, how: st
     return (f"{written}: {what} is not modelled: \"{quote(text, lang)}\" — give it by hand: {how}")
 
 
+HOW_BY_HAND = {
+    "attack": "attacks: [{{name: {name}, do: [...]}}] (and `damage:` as a formula when the text changes it)",
+    "ability": "abilities: [{{name: {name}, effect: {{kind: …}}}}] or `do:`",
+}
+
+
+def _refusal(written: str, part: str, name: str, text: dict, lang: str, found: Any) -> str:
+    """Why a printed text is refused: the sentence no template reads, or (an attack) the
+    damage counting what a deck reading finds."""
+    what = f"the text of its attack {name}" if part == "attack" else f"its Ability {name}"
+    how = HOW_BY_HAND[part].format(name=name)
+    if found is not None and printed_text.damage_needs_hand(found):
+        sentence = next(item.text for item in found.listed if item.decides_damage)
+        return (f"{written}: the damage of its attack {name} counts what \"{shorten(sentence, 120)}\" finds, and "
+                f"the file does not describe the deck or hand it reads — give the damage by hand: "
+                f"attacks: [{{name: {name}, damage: N}}]")
+    message = not_modelled_message(written, what, text, lang, how)
+    if found is not None and found.unread:
+        message += f" (no template reads \"{shorten(found.unread, 120)}\")"
+    return message
+
+
 # -- the reader ------------------------------------------------------------------------------------
 
 POSITION_WORDS = {"active": "the Active Pokémon", "bench": "a Benched Pokémon"}
@@ -501,41 +526,40 @@ class RealCardReader:
                 obj.aliases = names
                 text = printed[index]["text"]
                 given = info["by_hand"].get((part, index))
+                name = in_lang(printed[index]["name"], lang)
+                found = printed_text.reading(card["id"], part, index, name) if text else None
                 if not text:
                     state = (True, msg("card.why.no_text"))
                 elif (card["id"], part, index) in linked:
                     state = (True, msg("card.why.catalog", entry=linked[(card["id"], part, index)].entry))
                 elif given:
                     state = (True, msg("card.why.by_hand"))
+                elif found.status == APPLIED:
+                    state = (True, printed_text.why(found))
+                elif found.ruled and not printed_text.damage_needs_hand(found):
+                    state = (False, printed_text.why(found))  # listed: not applied, and why
                 else:
-                    state = (False, None)
-                name = in_lang(printed[index]["name"], lang)
+                    state = (None, None)  # refused when the ruling meets it
                 if part == "attack":
                     damage = card["attacks"][index].get("damage") or ""
-                    if given and re.search(r"[+×-]$", damage) and "damage" not in self._given_keys(info, key, index):
+                    if given and re.search(r"[+×-]$", damage) and "damage" not in self._given_keys(info, key, index) \
+                            and not isinstance(obj.damage, Formula):
                         self.fail(given, f"{name}: the card prints {damage} damage, which its text completes: "
                                          "give `damage:` as a formula ({base, plus|minus|times, per|if})")
-                    if state[0]:
-                        obj.unapplied = None
-                    else:
-                        obj.unapplied = Unapplied(
-                            lambda name=name, text=text: not_modelled_message(
-                                query, f"the text of its attack {name}", text, lang,
-                                f"attacks: [{{name: {name}, do: [...]}}] (and `damage:` as a formula when the text "
-                                "changes it)"),
-                            self.file, line, where)
+                    obj.unapplied = None if state[0] is not None else Unapplied(
+                        lambda name=name, text=text, found=found: _refusal(query, "attack", name, text, lang, found),
+                        self.file, line, where)
                     obj.met_info = (use, "attack", index, name, state)  # type: ignore[attr-defined]
                     continue
                 timing = ability_timing(text)
-                if not state[0]:
-                    unapplied = Unapplied(lambda name=name, text=text: not_modelled_message(
-                        query, f"its Ability {name}", text, lang,
-                        f"abilities: [{{name: {name}, effect: {{kind: …}}}}] or `do:`"), self.file, line, where)
+                if state[0] is None:
+                    unapplied = Unapplied(lambda name=name, text=text, found=found: _refusal(
+                        query, "ability", name, text, lang, found), self.file, line, where)
                     if timing == "in_force" and text:
                         raise unapplied.error()
                     obj.unapplied = unapplied
                 elif timing == "in_force":
-                    use.met("ability", index, name, True, state[1])
+                    use.met("ability", index, name, state[0], state[1])
                 obj.met_info = (use, "ability", index, name, state)  # type: ignore[attr-defined]
         for key in UNKNOWN_LATER:
             if key in card["unknown"] and key not in info["raw"]:
@@ -561,7 +585,7 @@ class RealCardReader:
         info = getattr(part_obj, "met_info", None)
         if info is not None:
             use, part, index, name, state = info
-            use.met(part, index, name, True, state[1])
+            use.met(part, index, name, state[0], state[1])
 
     # -- cards the catalog does not have ------------------------------------------------------------
     def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> Any:
@@ -572,7 +596,7 @@ class RealCardReader:
         if self.catalog is not None and self.catalog.lookup(name) is None:
             linked = linked_entry(self.catalog, name)
             if linked is None:
-                self.real_entry(name, path, categories)
+                return self.real_entry(name, path, categories)
             value = linked  # the real card's name in another language: its catalog entry
         entry = super().entry(value, path, categories)  # type: ignore[misc]
         self.record_entry(entry, name, path)
@@ -612,11 +636,17 @@ class RealCardReader:
             return None
         card = found.cards[0]
         use = self.use("ask", card, name, found)
-        if not any(key in raw for key in ("does", "pay", "do")):
-            self.not_modelled(path, not_modelled_message(name, "its text", card.get("text") or {}, use.lang,
-                                                         "`does` and `pay` on the ask (and `do` to carry it out)"))
-        use.met("trainer", 0, in_lang(card["name"], use.lang) or name, True, msg("card.why.by_hand"))
-        return None
+        written = in_lang(card["name"], use.lang) or name
+        if any(key in raw for key in ("does", "pay", "do")):
+            use.met("trainer", 0, written, True, msg("card.why.by_hand"))
+            return None
+        entry, state, unread = read_entry(card["id"], _card_category(card), name)
+        if entry is None:
+            message = not_modelled_message(name, "its text", card.get("text") or {}, use.lang,
+                                           "`does` and `pay` on the ask (and `do` to carry it out)")
+            self.not_modelled(path, message + (f" (no template reads \"{shorten(unread, 120)}\")" if unread else ""))
+        use.met("trainer", 0, written, *state)
+        return entry
 
     def real_trainer_kind(self, name: str) -> str | None:
         found = lookup.find(name, near=False)
@@ -644,10 +674,42 @@ class RealCardReader:
         if categories and kind not in categories:
             self.fail(path, f"{key_label(value)} is a real card of category {kind}, expected {' or '.join(categories)}")
         lang = query_lang(found, card)
-        self.not_modelled(path, not_modelled_message(
-            value, "its text", card.get("text") or {}, lang,
-            "its effect inline ({kind: …}) — a Tool as {name, effect}, a Stadium as {name, effects}, a special "
-            "Energy as {name, provides, effects}"))
+        entry, state, unread = read_entry(card["id"], kind, value)
+        if entry is None:
+            message = not_modelled_message(
+                value, "its text", card.get("text") or {}, lang,
+                "its effect inline ({kind: …}) — a Tool as {name, effect}, a Stadium as {name, effects}, a special "
+                "Energy as {name, provides, effects}")
+            self.not_modelled(path, message + (f" (no template reads \"{shorten(unread, 120)}\")" if unread else ""))
+        use = self.use(path, card, value, found)
+        use.met(CATEGORY_PART[kind], 0, in_lang(card["name"], lang) or value, *state)
+        return entry
+
+
+@lru_cache(maxsize=2048)
+def read_entry(card_id: str, category: str, name: str) -> tuple[Any, tuple, str | None]:
+    """A Trainer or special Energy the catalog does not model, as a catalog entry made
+    from its printed text (printed_text): (entry, (applied, why), None); a text no
+    template reads whole, or one whose reading this kind of card cannot hold:
+    (None, (), the sentence not read)."""
+    from judgebot.engine.format.catalog import CatalogReader
+
+    found = printed_text.reading(card_id, CATEGORY_PART[category], 0, name)
+    if found is None:
+        return None, (), None
+    if found.status == APPLIED:
+        keys, state = dict(found.format2), (True, printed_text.why(found))
+    elif found.ruled:
+        keys, state = {}, (False, printed_text.why(found))
+    else:
+        return None, (), found.unread
+    if category == "special_energy" and "provides" not in keys:
+        return None, (), found.text
+    reader = CatalogReader(f"the printed text of {name}", {})
+    try:
+        return reader.entry_of(name, {"category": category, **keys}), state, None
+    except ScenarioError:
+        return None, (), found.text  # a reading this kind of card cannot hold (e.g. `do` on a Tool)
 
 
 @lru_cache(maxsize=1024)
@@ -717,12 +779,24 @@ def _printed_values(card_id: str, lang: str, catalog: Any) -> dict:
         link = linked.get((card["id"], "attack", index))
         if link is not None:
             entry = {"card": link.entry, **entry}
+        else:
+            entry.update(_read_keys(card["id"], "attack", index, entry["name"]))
         raw["attacks"].append(entry)
     raw["abilities"] = []
     for index, ability in enumerate(card.get("abilities") or ()):
         link = linked.get((card["id"], "ability", index))
-        raw["abilities"].append(link.entry if link is not None else {"name": in_lang(ability["name"], lang)})
+        if link is not None:
+            raw["abilities"].append(link.entry)
+            continue
+        name = in_lang(ability["name"], lang)
+        raw["abilities"].append({"name": name, **_read_keys(card["id"], "ability", index, name)})
     return raw
+
+
+def _read_keys(card_id: str, part: str, index: int, name: str) -> dict:
+    """The Format 2 keys its printed text reads to (printed_text), when it is read whole."""
+    found = printed_text.reading(card_id, part, index, name)
+    return dict(found.format2) if found is not None and found.status == APPLIED else {}
 
 
 @lru_cache(maxsize=8192)

@@ -1,0 +1,127 @@
+"""Card text through `judgebot check`: of today's Standard attacks, how many are ruled
+when a scenario names the card and uses the attack (issue "Card text becomes rules").
+
+    python -m tools.check_coverage [--json OUT] [--limit N]
+
+Every distinct Standard attack (by its English name, cost, damage and text; the card
+database shipped in the wheel) is asked on one board: the card named by its id as the
+Active Pokémon with the Energy its cost needs, a full board around it (hands, discard
+piles, Benched Pokémon with damage, coins). Outcomes:
+
+- *applied*: the ruling came back and the text was applied;
+- *listed*: the ruling came back and the text is listed as not applied, because it only
+  reads the deck, a hand or Prize cards (SCENARIOS.md "Real cards", Text);
+- *refused*: `not modelled` (the text, quoted; give it by hand);
+- *asks*: the file must give more (a value the card data lack, a damage by hand);
+- *error*: anything else — a defect; the figures list each.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+
+import yaml
+
+from judgebot.carddb import lookup
+from judgebot.engine import rule
+from judgebot.engine.format.scenario import load_scenario_text
+from judgebot.errors import NotModelledError, ScenarioError
+
+ENERGY_TYPES = ("grass", "fire", "water", "lightning", "psychic", "fighting", "darkness", "metal")
+
+
+def _mon(name: str, hp: int, **more) -> dict:
+    return {"name": name, "types": ["colorless"], "hp": hp, **more}
+
+
+def scenario_for(card: dict, attack_index: int) -> dict:
+    attack = card["attacks"][attack_index]
+    own = next((t for t in card["types"] if t in ENERGY_TYPES), "fire")
+    energy = [own if t == "colorless" else t for t in attack["cost"]] + [own, own]
+    name = attack["name"].get("en") or attack["name"].get("ja")
+    return {
+        "format": 2,
+        "you": {"hand": ["a", "b", "c", "d"], "discard": ["fire", "water", "metal", "grass"],
+                "active": {"card": card["id"], "energy": energy},
+                "bench": [_mon("B1", 100, damage=10, energy=[own]), _mon("B2", 90)]},
+        "opponent": {"hand": ["x", "y"], "discard": ["z"],
+                     "active": _mon("Opp", 300, damage=20, energy=["water", "water"]),
+                     "bench": [_mon("O1", 80, damage=10, energy=["water"]), _mon("O2", 70)]},
+        "coins": ["heads", "tails"] * 20,
+        "ask": {"attack": {"name": name}},
+    }
+
+
+def distinct_attacks():
+    """(card, attack index) once per distinct Standard attack."""
+    seen = set()
+    for card in lookup.database().cards():
+        if card["category"] != "pokemon" or not card.get("standard"):
+            continue
+        for index, attack in enumerate(card.get("attacks") or ()):
+            key = (attack["name"].get("en") or attack["name"].get("ja"), tuple(attack["cost"]),
+                   attack.get("damage") or "", (attack.get("text") or {}).get("en") or
+                   (attack.get("text") or {}).get("ja") or "")
+            if key in seen:
+                continue
+            seen.add(key)
+            yield card, index, bool(key[3])
+
+
+def outcome(card: dict, index: int) -> tuple[str, str]:
+    text = yaml.safe_dump(scenario_for(card, index), allow_unicode=True, sort_keys=False)
+    try:
+        ruling = rule(load_scenario_text(text))
+    except NotModelledError as exc:
+        return "refused", str(exc)
+    except ScenarioError as exc:
+        return "asks", str(exc)
+    except Exception as exc:  # noqa: BLE001 — a defect: counted and listed, never hidden
+        return "error", f"{type(exc).__name__}: {exc}"
+    name = card["attacks"][index]["name"]
+    for use in ruling.to_dict().get("cards", ()):
+        for met in use["text"]:
+            if met["part"] == "attack" and met["name"] in name.values():
+                return ("applied" if met["applied"] else "listed"), ""
+    return "applied", ""  # no text met: an attack without text
+
+
+def survey(limit: int | None = None) -> dict:
+    counts = {True: Counter(), False: Counter()}
+    problems = []
+    for n, (card, index, has_text) in enumerate(distinct_attacks()):
+        if limit is not None and n >= limit:
+            break
+        kind, detail = outcome(card, index)
+        counts[has_text][kind] += 1
+        if kind in ("error", "asks"):
+            problems.append({"card": card["id"], "attack": card["attacks"][index]["name"].get("en"),
+                             "kind": kind, "detail": detail[:300]})
+    figures = {}
+    for has_text, label in ((True, "with_text"), (False, "without_text")):
+        c = counts[has_text]
+        total = sum(c.values())
+        ruled = c["applied"] + c["listed"]
+        figures[label] = {"attacks": total, **dict(c), "ruled": ruled,
+                          "ruled_percent": round(100 * ruled / total, 1) if total else 0.0}
+    return {"figures": figures, "problems": problems}
+
+
+def main(argv: list[str]) -> int:
+    out = argv[argv.index("--json") + 1] if "--json" in argv else None
+    limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else None
+    result = survey(limit)
+    for label, f in result["figures"].items():
+        print(f"{label}: {f}")
+    for p in result["problems"][:40]:
+        print(f"  {p['kind']}: {p['card']} {p['attack']}: {p['detail'][:200]}")
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, ensure_ascii=False, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
