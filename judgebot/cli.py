@@ -437,7 +437,7 @@ COMMAND_EXAMPLES = {
               "judgebot check --lang ja rulings/guide-ja_II-B-07_faq-1.yaml"],
     "ingest": ["judgebot ingest --out corpus/", "judgebot ingest --sources my-sources/ --out corpus/"],
     "cards": ["judgebot cards I-A-03 II-B-07/faq-1 -o cards.pdf",
-              "judgebot cards --procedure all --lang ja", "judgebot cards --glossary all --size a7",
+              "judgebot cards --procedure all --lang ja --size a7",
               'judgebot cards --card "Iron Hands ex" --lang ja -o iron-hands.pdf'],
     "serve": ["judgebot serve", "judgebot serve --port 8080 --workers 4"],
     "schema": ["judgebot schema -o judgebot-scenario.schema.json", "judgebot schema catalog"],

@@ -88,6 +88,11 @@ def _render(selection: Selection, page: str, card: str, corpus, output: Path | B
         corpus = load_corpus()
     sheet = make_sheet(page, card)
     items = select_items(selection, corpus)
+    if selection.cards:  # real cards' rulings sheets (real_card builds on select's record cards)
+        from judgebot.cards.real_card import card_items
+
+        for query in selection.cards:
+            items += card_items(query, selection.lang, corpus)
     summary = render_pdf(items, output, sheet)
     summary.pop("output")
     langs = sorted({item["lang"] for item in summary["items"]})

@@ -90,11 +90,6 @@ def select_items(selection: Selection, corpus) -> list[CardItem]:
         items += glossary_items(selection.glossary, lang or "ja", corpus)
     for name in _procedure_names(selection.procedures):
         items.append(procedure_item(name, lang or "ja", corpus))
-    if selection.cards:
-        from judgebot.cards.real_card import card_items
-
-        for query in selection.cards:
-            items += card_items(query, lang, corpus)
     return items
 
 

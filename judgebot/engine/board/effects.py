@@ -97,11 +97,12 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
 
 # What a filter's words are defined by: "ルールを持つポケモン" (Ⅱ-D-18) and an Ability that
 # is no longer there (Ⅱ-D-13 なくなる).
-FILTER_RULES = {"has_energy_card": "guide-ja:II-D-06", "has_attack": "guide-ja:II-E-37", "rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
+FILTER_RULES = {"has_energy_card": "guide-ja:I-C", "has_attack": "guide-ja:II-E-37", "rule": "guide-ja:II-D-18", "has_ability": "guide-ja:II-D-13",
                 "evolved_from_this_turn": "guide-ja:II-E-24", "moved_to_active_this_turn": "guide-ja:II-E-25",
                 "healed_this_turn": "guide-ja:II-E-27",
-                # "has a Tool attached" / "has ● Energy attached" are what is attached (ポケモンのどうぐ
-                # Ⅰ-B-02, エネルギー Ⅰ-C), not Ⅱ-D-06's 持つ (the attacks, Weakness … printed on the card).
+                # "has a Tool attached" / "has ● Energy (a Special Energy card) attached" are what is
+                # attached (ポケモンのどうぐ Ⅰ-B-02, エネルギー Ⅰ-C), not Ⅱ-D-06's 持つ (the attacks,
+                # Weakness … printed on the card).
                 "has_tool": "guide-ja:I-B-02", "has_energy": "guide-ja:I-C"}
 
 
