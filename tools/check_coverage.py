@@ -4,7 +4,8 @@ when a scenario names the card and uses the attack (issue "Card text becomes rul
     python -m tools.check_coverage [--json OUT] [--limit N]
 
 Every distinct Standard attack (by its English name, cost, damage and text; the card
-database shipped in the wheel) is asked on one board: the card named by its id as the
+database shipped in the wheel; the few the data name in no language are left out) is
+asked on one board: the card named by its id as the
 Active Pokémon with the Energy its cost needs, a full board around it (hands, discard
 piles, Benched Pokémon with damage, coins). Outcomes:
 
@@ -40,7 +41,7 @@ def scenario_for(card: dict, attack_index: int) -> dict:
     attack = card["attacks"][attack_index]
     own = next((t for t in card["types"] if t in ENERGY_TYPES), "fire")
     energy = [own if t == "colorless" else t for t in attack["cost"]] + [own, own]
-    name = attack["name"].get("en") or attack["name"].get("ja")
+    name = _name(attack)
     return {
         "format": 2,
         "you": {"hand": ["a", "b", "c", "d"], "discard": ["fire", "water", "metal", "grass"],
@@ -54,6 +55,11 @@ def scenario_for(card: dict, attack_index: int) -> dict:
     }
 
 
+def _name(attack: dict) -> str | None:
+    names = attack["name"]
+    return names.get("en") or names.get("ja") or next(iter(names.values()), None)
+
+
 def distinct_attacks():
     """(card, attack index) once per distinct Standard attack."""
     seen = set()
@@ -61,7 +67,9 @@ def distinct_attacks():
         if card["category"] != "pokemon" or not card.get("standard"):
             continue
         for index, attack in enumerate(card.get("attacks") or ()):
-            key = (attack["name"].get("en") or attack["name"].get("ja"), tuple(attack["cost"]),
+            if _name(attack) is None:
+                continue  # the data give no name for it in any language: it cannot be asked by name
+            key = (_name(attack), tuple(attack["cost"]),
                    attack.get("damage") or "", (attack.get("text") or {}).get("en") or
                    (attack.get("text") or {}).get("ja") or "")
             if key in seen:
@@ -95,14 +103,20 @@ def survey(limit: int | None = None) -> dict:
         if limit is not None and n >= limit:
             break
         kind, detail = outcome(card, index)
+        if kind == "refused" and "its Ability" in detail:
+            kind = "refused (an Ability in force)"
         counts[has_text][kind] += 1
-        if kind in ("error", "asks"):
+        english = bool(card["attacks"][index]["name"].get("en"))
+        counts[has_text]["with an English print" if english else "Japanese print only"] += 1
+        if english:
+            counts[has_text]["ruled, English print" if kind in ("applied", "listed") else "not ruled, English print"] += 1
+        if kind != "applied":
             problems.append({"card": card["id"], "attack": card["attacks"][index]["name"].get("en"),
                              "kind": kind, "detail": detail[:300]})
     figures = {}
     for has_text, label in ((True, "with_text"), (False, "without_text")):
         c = counts[has_text]
-        total = sum(c.values())
+        total = sum(v for k, v in c.items() if k in ("applied", "listed", "asks", "error") or k.startswith("refused"))
         ruled = c["applied"] + c["listed"]
         figures[label] = {"attacks": total, **dict(c), "ruled": ruled,
                           "ruled_percent": round(100 * ruled / total, 1) if total else 0.0}
@@ -115,7 +129,7 @@ def main(argv: list[str]) -> int:
     result = survey(limit)
     for label, f in result["figures"].items():
         print(f"{label}: {f}")
-    for p in result["problems"][:40]:
+    for p in [p for p in result["problems"] if p["kind"] in ("error", "asks")][:40]:
         print(f"  {p['kind']}: {p['card']} {p['attack']}: {p['detail'][:200]}")
     if out:
         with open(out, "w", encoding="utf-8") as fh:

@@ -12,7 +12,7 @@ reads the request's fields, calls these, and renders what they return):
 
 `answer(form)` does all of it in this process (tests, the CLI); the web app rules the
 YAML in its worker pool instead and calls `asked_for` on the error it gets back. What a
-question needs (the Bench, coin flips, choices, cards found) comes from needs.py alone:
+question needs (the Bench, coin flips, choices) comes from needs.py alone:
 the text's wording and the engine's own refusals.
 """
 

@@ -22,7 +22,7 @@ SIDES = ("you", "opp")
 # Fields of each side (the form's names are `you_…` and `opp_…`).
 SIDE_FIELDS = ("energy", "damage", "cond", "tool", "effects", "prizes", "bench", "hand")
 FIELDS = (("lang", "ask", "you", "opp", "attack", "ability", "trainer", "turn", "done", "stadium", "coins",
-           "choose", "found", "to", "energy_auto")
+           "choose", "to", "energy_auto")
           + tuple(f"{side}_{name}" for side in SIDES for name in SIDE_FIELDS))
 MULTI = {"done", "you_cond", "opp_cond"}  # fields that may be given several times (checkboxes)
 MAX_FIELDS = 80  # values in one request: the form has ~40 fields, checkboxes repeat
@@ -65,7 +65,6 @@ class QuickForm:
     stadium: str = ""
     coins: tuple[str, ...] = ()
     choose: str = ""
-    found: tuple[str, ...] = ()
     to: str = ""  # retreat: the Benched Pokémon that comes in (you.bench[N])
     energy_auto: str = ""  # the Energy the page filled in last time (unchanged: filled in again)
 
@@ -100,7 +99,7 @@ def read_form(params: Mapping[str, list[str]] | Iterable[tuple[str, str]]) -> Qu
                      turn=_choice(one("turn", "later") or "later", TURNS, "turn"),
                      done=tuple(_choice(v, DONE, "done") for v in values.get("done", ()) if v),
                      stadium=one("stadium"), coins=tuple(coin_words(one("coins"))),
-                     choose=one("choose"), found=tuple(names(one("found"), "found")),
+                     choose=one("choose"),
                      to=one("to"), energy_auto=one("energy_auto"))
     for key in SIDES:
         side = form.side(key)

@@ -3,12 +3,13 @@ the page. `fields(form, texts, asked)` is the one function the page asks: the fi
 show (not folded away), each with why. It draws on
 
 - `text_needs(text)`: what the card text asked about reads — the Bench (`bench`), coin
-  flips (`coins`), cards found in the deck (`found`);
+  flips (`coins`) (a text that reads the deck is listed as not applied by the engine,
+  or, where the damage counts what it finds, refused asking for the damage by hand);
 - the question itself: a retreat needs the Bench, a Checkup of a Burned or Asleep
   Pokémon and an attack by a Confused one flip coins;
 - `asked_for(key)`: what the engine asked for when it was given the draft scenario: it
   refuses a scenario that lacks a fact the ruling needs with an error naming the key
-  (`coins`, `ask.attack.choose`, `found`, `you.hand` …); that field is shown, with the
+  (`coins`, `ask.attack.choose`, `you.hand` …); that field is shown, with the
   engine's own words, and the judge fills it in;
 - and what the judge has given already (it stays shown).
 
@@ -26,7 +27,6 @@ from judgebot.i18n import msg
 _READS = {
     "bench": (re.compile(r"\bBench(?:ed)?\b"), re.compile(r"ベンチ")),
     "coins": (re.compile(r"\b[Ff]lip\b|\bcoins?\b"), re.compile(r"コイン")),
-    "found": (re.compile(r"\b(?:search|look at|reveal)\b[^.]*\bdeck\b", re.I), re.compile(r"山札を(?:見|調べ|公開)|山札から")),
 }
 
 
@@ -49,8 +49,6 @@ def asked_for(key: str | None, message: str = "") -> str | None:
         return "coins"
     if last.startswith("choose"):
         return "choose"
-    if last.startswith("found"):
-        return "found"
     match = _SIDE_KEY.match(key)
     if match and (match.group(2) == "hand" or "missing" in message):
         return ("you_" if match.group(1) == "you" else "opp_") + match.group(2)
@@ -78,7 +76,7 @@ def fields(form: Any, texts: list[dict], asked: str | None = None) -> dict[str, 
         out.setdefault("opp_bench", reason)
         if form.you.bench or form.opp.bench:
             out.setdefault("choose", msg("quick.why.choose"))
-    for key in ("coins", "choose", "found"):  # given before: still shown
+    for key in ("coins", "choose"):  # given before: still shown
         if getattr(form, key) and key not in out:
             out[key] = msg("quick.why.given")
     for key in ("you", "opp"):

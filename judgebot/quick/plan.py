@@ -418,8 +418,6 @@ def _ask(result: Plan) -> Any:
     extra: dict[str, Any] = {}
     if form.choose:
         extra["choose"] = [form.choose]
-    if form.found:
-        extra["found"] = list(form.found)
     if form.ask == "attack":
         return {"attack": {"name": form.attack, **extra} if extra else form.attack}
     if form.ask == "retreat":

@@ -101,7 +101,8 @@ def test_the_fields_a_question_needs_are_shown(fields, shown):
 def test_text_needs_reads_english_and_japanese_wording():
     assert text_needs({"en": "Flip 2 coins. This attack does 30 damage for each heads."}) == ["coins"]
     assert text_needs({"ja": "相手のベンチポケモン1匹にも、20ダメージ。"}) == ["bench"]
-    assert text_needs({"en": "Search your deck for up to 2 cards and put them into your hand."}) == ["found"]
+    # A deck search is listed as not applied by the engine: no field asks for what it found.
+    assert text_needs({"en": "Search your deck for up to 2 cards and put them into your hand."}) == []
     assert text_needs({"en": "", "ja": ""}) == []
 
 
