@@ -82,7 +82,8 @@ def card_document(query: str, lang: str = "en") -> dict:
 
 def document(card: dict, lang: str = "en", printed: dict | None = None, corrected: dict | None = None,
              query: str | None = None) -> dict:
-    applied = modelled_parts(card)
+    readings = text_readings(card)
+    applied = {key: reading == "applied" for key, reading in readings.items()}
     doc: dict[str, Any] = {
         "query": query,
         "id": card["id"],
@@ -105,17 +106,19 @@ def document(card: dict, lang: str = "en", printed: dict | None = None, correcte
             "weakness": card.get("weakness"),
             "resistance": card.get("resistance"),
             "retreat": card.get("retreat"),
-            "abilities": [{"name": a["name"], "text": a["text"], "modelled": applied.get(("ability", i), False)}
+            "abilities": [{"name": a["name"], "text": a["text"], "modelled": applied.get(("ability", i), False),
+                           "reading": readings.get(("ability", i))}
                           for i, a in enumerate(card.get("abilities") or ())],
         })
     if card.get("attacks") or card["category"] == "pokemon":
         doc["attacks"] = [{"name": a["name"], "cost": a["cost"], "damage": a.get("damage"), "text": a["text"],
-                           "modelled": applied.get(("attack", i), False)}
+                           "modelled": applied.get(("attack", i), False), "reading": readings.get(("attack", i))}
                           for i, a in enumerate(card.get("attacks") or ())]
     if card["category"] != "pokemon":
         part = "trainer" if card["category"] == "trainer" else "energy"
         doc["text"] = card.get("text") or {}
         doc["modelled"] = applied.get((part, 0), not doc["text"])
+        doc["reading"] = readings.get((part, 0))
     marks = card.get("marks") or []
     mentions = mentions_of(card["id"])
     doc.update({
@@ -133,30 +136,54 @@ def document(card: dict, lang: str = "en", printed: dict | None = None, correcte
     return doc
 
 
-def modelled_parts(card: dict) -> dict[tuple[str, int], bool]:
-    """Which of the card's texts the engine applies: an attack with no text, and a text
-    the card catalog models (its reviewed link to this card)."""
-    from judgebot.engine.format.catalog import load_catalog
-    from judgebot.engine.format.realcards import links
+VERDICTS = {"applied": "card.show.modelled", "listed": "card.show.listed", "not_modelled": "card.show.not_modelled"}
 
-    linked = links(load_catalog())["part"]
-    out: dict[tuple[str, int], bool] = {}
-    for part, kind in (("attack", "attacks"), ("ability", "abilities")):
-        for i, entry in enumerate(card.get(kind) or ()):
-            out[(part, i)] = not entry["text"] or ((card["id"], part, i) in linked
-                                                   and _entry_modelled(linked[(card["id"], part, i)].entry))
+
+def verdict_key(part: dict) -> str:
+    """The message that says what the engine makes of a text of the `card` document."""
+    return VERDICTS.get(part.get("reading") or ("applied" if part.get("modelled") else "not_modelled"))
+
+
+def modelled_parts(card: dict) -> dict[tuple[str, int], bool]:
+    """Which of the card's texts the engine applies (`text_readings` is "applied")."""
+    return {key: reading == "applied" for key, reading in text_readings(card).items()}
+
+
+def text_readings(card: dict) -> dict[tuple[str, int], str]:
+    """What the engine makes of each of the card's texts, as in a scenario that names it
+    (judgebot.engine.format.printed_text): "applied" (no text; the card catalog models it;
+    or its printed text is read whole), "listed" (it only reads the deck, a hand or Prize
+    cards: not applied, and the ruling says why), or "not_modelled" (given by hand)."""
+    from judgebot.cardtext import APPLIED
+    from judgebot.engine.format import printed_text
+    from judgebot.engine.format.catalog import load_catalog
+    from judgebot.engine.format.realcards import card_category, links, read_entry
+
+    linked = links(load_catalog())["meaning"]
+    parts = [(part, i, entry["text"], in_name(entry["name"]))
+             for part, kind in (("attack", "attacks"), ("ability", "abilities"))
+             for i, entry in enumerate(card.get(kind) or ())]
     if card["category"] != "pokemon":
-        part = "trainer" if card["category"] == "trainer" else "energy"
-        out[(part, 0)] = not card.get("text") or ((card["id"], part, 0) in linked
-                                                   and _entry_modelled(linked[(card["id"], part, 0)].entry))
+        parts.append(("trainer" if card["category"] == "trainer" else "energy", 0, card.get("text"),
+                      in_name(card["name"])))
+    out: dict[tuple[str, int], str] = {}
+    for part, i, text, name in parts:
+        if not text or (card["id"], part, i) in linked:
+            out[(part, i)] = "applied"
+            continue
+        if part in ("trainer", "energy"):  # read as a scenario reads it: into a catalog entry of its kind
+            entry, state, _ = read_entry(card["id"], card_category(card), name)
+            out[(part, i)] = "not_modelled" if entry is None else "applied" if state[0] else "listed"
+            continue
+        found = printed_text.reading(card["id"], part, i, name)
+        out[(part, i)] = ("applied" if found.status == APPLIED
+                          else "listed" if found.ruled and not printed_text.damage_needs_hand(found)
+                          else "not_modelled")
     return out
 
 
-def _entry_modelled(name: str) -> bool:
-    from judgebot.engine.format.catalog import load_catalog
-
-    entry = load_catalog().entries.get(name)
-    return entry is not None and entry.modelled
+def in_name(names: dict) -> str:
+    return names.get("en") or names.get("ja") or next(iter(names.values()), "")
 
 
 # -- records and rulings about a card (data/carddb/mentions.json) -------------------------------------

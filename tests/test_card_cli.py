@@ -9,7 +9,9 @@ def test_card_json(cli):
     doc = result.json()
     assert doc["id"] == "sv04-070" and doc["category"] == "pokemon" and doc["name"]["ko"] == "무쇠손 ex"
     assert doc["types"] == ["lightning"] and doc["hp"] == 230 and doc["rule"] == "ex"
-    assert [a["modelled"] for a in doc["attacks"]] == [True, False]  # Arm Press prints no text, Amp You Very Much does
+    # Arm Press prints no text; Amp You Very Much's "take 1 more Prize card" is read from the card.
+    assert [a["modelled"] for a in doc["attacks"]] == [True, True]
+    assert [a["reading"] for a in doc["attacks"]] == ["applied", "applied"]
     assert doc["prints"][0] == {"id": "sv04-070", "set": "PAR", "number": "070", "lang": "en"}
     assert doc["standard"] is False and doc["regulation_mark"] == "G"
 
@@ -67,3 +69,13 @@ def test_bad_card_input_is_one_line_with_file_line_col(cli, tmp_path, kind):
     result = cli("check", str(path))
     assert result.code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.stderr
     assert re.search(r"bad\.yaml:5:\d+: " + pattern, result.stderr), result.stderr
+
+
+def test_card_says_what_the_engine_makes_of_each_text(cli):
+    doc = cli("card", "Charizard ex OBF 125", "--json").json()
+    assert doc["abilities"][0]["reading"] == "listed" and doc["abilities"][0]["modelled"] is False  # a deck search
+    assert doc["attacks"][0]["reading"] == "applied"  # Burning Darkness: 30 more for each Prize card taken
+    doc = cli("card", "me03-059", "--json").json()
+    assert doc["attacks"][0]["reading"] == "not_modelled" and doc["attacks"][0]["modelled"] is False
+    human = " ".join(cli("card", "Charizard ex OBF 125").stdout.split())
+    assert "not applied: it only reads the deck or a hand" in human and "the engine applies it" in human

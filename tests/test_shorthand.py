@@ -88,17 +88,8 @@ def test_a_bare_ask_that_needs_something_is_an_error_at_its_line():
 
 
 def test_the_five_line_question_names_both_cards_and_the_attack():
-    # Until the card-text parser (judgebot.cardtext) is merged, Burning Darkness's "30 more
-    # damage for each Prize card your opponent has taken" is refused as not modelled, at
-    # the card that prints it: the five lines were read, both cards found.
-    import importlib.util
-
-    if importlib.util.find_spec("judgebot.cardtext") is None:
-        with pytest.raises(NotModelledError) as info:
-            ruling(FIVE_LINES)
-        assert str(info.value).startswith("x.yaml:2:16: you.active.card: Charizard ex: the text of its attack "
-                                          "Burning Darkness is not modelled")
-        return
+    # Burning Darkness's "30 more damage for each Prize card your opponent has taken" is
+    # read from the card (judgebot.cardtext) and applied.
     result = ruling(FIVE_LINES)
     assert result["damage"] == {"opponent.active": 270}  # 180 + 3 × 30; Iron Hands ex is weak to Fighting
     assert result["knocked_out"] == ["opponent.active"] and result["prizes_taken"]["you"] == 2

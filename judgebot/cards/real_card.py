@@ -11,6 +11,7 @@ several physical cards as for any record.
 
 from __future__ import annotations
 
+from judgebot.card_answer import verdict_key
 from judgebot.cards.content import Block, CardItem
 from judgebot.errors import InputError
 from judgebot.i18n import Term, msg, render
@@ -81,7 +82,7 @@ def card_item(doc: dict, lang: str) -> CardItem:
         blocks.append(Block("para", word))
         if doc.get("text"):
             blocks.append(Block("para", _in(doc["text"], lang)))
-            blocks.append(_applied(doc.get("modelled"), lang))
+            blocks.append(_applied(doc, lang))
         for attack in doc.get("attacks") or ():
             blocks += _part(_say("card.show.attack", lang), attack, lang)
     marks = ", ".join(doc.get("marks") or ()) or "—"
@@ -104,12 +105,12 @@ def _part(kind: str, part: dict, lang: str) -> list[Block]:
     text = _in(part.get("text"), lang)
     if text:
         blocks.append(Block("para", text))
-    blocks.append(_applied(part.get("modelled"), lang))
+    blocks.append(_applied(part, lang))
     return blocks
 
 
-def _applied(modelled: bool | None, lang: str) -> Block:
-    return Block("note", text="→ " + _say("card.show.modelled" if modelled else "card.show.not_modelled", lang))
+def _applied(part: dict, lang: str) -> Block:
+    return Block("note", text="→ " + _say(verdict_key(part), lang))
 
 
 def _defence(values: list | None, lang: str) -> str:

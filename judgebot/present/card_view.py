@@ -3,6 +3,7 @@ the other languages' names, legality, prints, and which texts the engine applies
 
 from __future__ import annotations
 
+from judgebot.card_answer import verdict_key
 from judgebot.i18n import Term, msg, render
 from judgebot.present.fixed_width import wrap
 from judgebot.present.safe import visible
@@ -60,7 +61,7 @@ def card_lines(doc: dict, lang: str = "en") -> list[str]:
         lines.append(f"  {kind}")
         if doc.get("text"):
             lines.append(f"  {_text(doc['text'], lang)}")
-            lines.append("    → " + _say("modelled" if doc.get("modelled") else "not_modelled", lang))
+            lines.append("    → " + _say(verdict_key(doc).removeprefix("card.show."), lang))
         for attack in doc.get("attacks") or ():
             lines += _part(_say("attack", lang), attack, lang)
     if doc.get("unknown"):
@@ -87,7 +88,7 @@ def _part(label: str, part: dict, lang: str) -> list[str]:
     text = _text(part.get("text") or {}, lang)
     if text:
         lines.append(f"    {text}")
-    lines.append("    → " + _say("modelled" if part.get("modelled") else "not_modelled", lang))
+    lines.append("    → " + _say(verdict_key(part).removeprefix("card.show."), lang))
     return lines
 
 

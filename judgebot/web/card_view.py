@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from judgebot.card_answer import verdict_key
 from judgebot.i18n import Term, msg, render
 
 NAME_LANGS = ("en", "ja", "zh", "zh-tw", "ko")
@@ -54,7 +55,7 @@ def _part(part: dict, kind: str, lang: str, quick: str | None) -> dict:
     return {"kind": _say(f"card.show.{kind}", lang), "name": name, "name_lang": name_lang, "cost": cost,
             "damage": part.get("damage") or "", "text": text, "text_lang": text_lang,
             "applied": bool(part.get("modelled")),
-            "verdict": _say("card.show.modelled" if part.get("modelled") else "card.show.not_modelled", lang),
+            "verdict": _say(verdict_key(part), lang),
             "quick": quick}
 
 
@@ -111,7 +112,8 @@ def card_view(doc: dict, lang: str) -> dict:
             "item", "supporter", "stadium", "tool") else _say(f"quick.card.kind.{doc['category']}", lang)
         facts.append((_say("quick.card.kind", lang), word))
         if doc.get("text"):
-            parts.append(_part({"name": doc["name"], "text": doc["text"], "modelled": doc.get("modelled")},
+            parts.append(_part({"name": doc["name"], "text": doc["text"], "modelled": doc.get("modelled"),
+                                "reading": doc.get("reading")},
                                "text", lang, None))
         for attack in doc.get("attacks") or ():
             parts.append(_part(attack, "attack", lang, None))

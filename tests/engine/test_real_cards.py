@@ -78,9 +78,12 @@ opponent:
 ask:
   attack: Explosive Vortex
 """
-    with pytest.raises(NotModelledError) as info:  # MEW 006, whose attack's text is not modelled
-        ruling(text)
-    assert "Explosive Vortex" in str(info.value) and "Discard 3 Energy from this Pokémon" in str(info.value)
+    result = ruling(text)  # MEW 006 (Fire), the Charizard ex that has Explosive Vortex
+    assert result["cards"][0]["card"] == "sv03.5-006" and result["damage"] == {"opponent.active": 330}
+    assert result["cards"][0]["text"] == [{"part": "attack", "name": "Explosive Vortex", "applied": True,
+                                           "why": "read from its printed text",
+                                           "quote": "Discard 3 Energy from this Pokémon."}]
+    assert result["discarded"]["you"] == ["fire", "fire", "fire"]  # its text, applied
 
 
 def test_an_ambiguous_name_lists_every_card_and_how_to_pin_one():
@@ -111,47 +114,71 @@ def test_a_trainer_is_not_a_pokemon():
     assert "'Jamming Tower' is a Trainer card (stadium), not a Pokémon: it cannot be a Benched Pokémon" in message
 
 
-def test_an_attack_text_the_engine_has_no_meaning_for_is_refused_when_asked():
+def test_an_attack_text_is_read_from_the_card_and_applied():
     text = """format: 2
 you:
   active: {card: Dragapult ex, energy: [fire, psychic]}
 opponent:
   active: {card: Pikachu ex ASC 276}
+  bench: [{card: Budew, damage: 20}]
 ask:
-  attack: Phantom Dive
+  attack: {name: Phantom Dive}
+"""
+    result = ruling(text)  # "Put 6 damage counters on your opponent's Benched Pokémon in any way you like."
+    assert result["damage"] == {"opponent.active": 200}
+    assert result["counters"]["opponent.bench[0]"] == 8  # 2 + 6: Budew (30 HP) is Knocked Out too
+    assert result["knocked_out"] == ["opponent.active", "opponent.bench[0]"]
+    assert result["cards"][0]["text"][0]["why"] == "read from its printed text"
+
+
+def test_an_attack_text_the_engine_has_no_meaning_for_is_refused_when_asked():
+    text = """format: 2
+you:
+  active: {card: me03-059, energy: [metal]}
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  attack: Memory Lock
 """
     message = refused(text, NotModelledError)
-    assert message.startswith("x.yaml:3:12: you.active.card: Dragapult ex: the text of its attack Phantom Dive is "
-                              "not modelled: \"Put 6 damage counters on your opponent's Benched Pokémon")
-    assert "give it by hand: attacks: [{name: Phantom Dive, do: [...]}]" in message
+    assert message.startswith("x.yaml:3:12: you.active.card: me03-059: the text of its attack Memory Lock is "
+                              "not modelled: \"Choose 1 of your opponent's Active Pokémon's attacks.")
+    assert "give it by hand: attacks: [{name: Memory Lock, do: [...]}]" in message
+    assert "(no template reads \"Choose 1 of your opponent's Active Pokémon's attacks." in message
     # Given by hand, it is applied (the printed cost and damage kept).
-    given = text.replace("energy: [fire, psychic]}", "energy: [fire, psychic], attacks: [{name: Phantom Dive, do: []}]}")
+    given = text.replace("energy: [metal]}", "energy: [metal], attacks: [{name: Memory Lock, do: []}]}")
     result = ruling(given)
-    assert result["damage"] == {"opponent.active": 200}
-    assert result["cards"][0]["text"][0] == {"part": "attack", "name": "Phantom Dive", "applied": True,
+    assert result["damage"] == {"opponent.active": 30}
+    assert result["cards"][0]["text"][0] == {"part": "attack", "name": "Memory Lock", "applied": True,
                                              "why": "given by hand in the file",
-                                             "quote": "Put 6 damage counters on your opponent's Benched Pokémon in "
-                                                      "any way you like."}
+                                             "quote": "Choose 1 of your opponent's Active Pokémon's attacks. During "
+                                                      "your opponent's next turn, that Pokémon can't use that attack."}
 
 
 def test_a_printed_damage_with_a_sign_needs_its_formula_by_hand():
     text = """format: 2
 you:
-  active: {card: Mega Gallade ex, energy: [fighting], attacks: [{name: Gale Slash, do: []}]}
+  active: {card: Togedemaru ex, energy: [lightning, lightning], attacks: [{name: Spiky Rolling, do: []}]}
 opponent:
   active: {card: Pikachu ex ASC 276}
 ask:
-  attack: Gale Slash
+  attack: Spiky Rolling
 """
-    message = refused(text)
-    assert "Gale Slash: the card prints 50+ damage, which its text completes: give `damage:` as a formula" in message
+    message = refused(text)  # "If this Pokémon used Spiky Rolling during your last turn …": no template reads it
+    assert "Spiky Rolling: the card prints 80+ damage, which its text completes: give `damage:` as a formula" in message
+
+
+def test_an_ability_in_force_is_read_from_the_card():
+    result = ruling(ATTACK % "{card: Crustle DRI 012}")  # Lucario ex attacks: a Pokémon ex
+    assert result["damage"] == {"opponent.active": 0}
+    assert result["cards"][1]["text"][0]["name"] == "Mysterious Rock Inn" and result["cards"][1]["text"][0]["applied"]
 
 
 def test_an_ability_in_force_without_a_meaning_is_refused_where_the_card_is_named():
-    message = refused(ATTACK % "{card: Crustle DRI 012}", NotModelledError)
-    assert message.startswith("x.yaml:5:12: opponent.active.card: Crustle DRI 012: its Ability Mysterious Rock Inn "
-                              "is not modelled: \"Prevent all damage done to this Pokémon by attacks from your "
-                              "opponent's Pokémon ex.\"")
+    message = refused(ATTACK % "{card: Shedinja}", NotModelledError)
+    assert message.startswith("x.yaml:5:12: opponent.active.card: Shedinja: its Ability Fragile Husk "
+                              "is not modelled: \"If this Pokémon is Knocked Out by damage from an attack from your "
+                              "opponent's Pokémon ex, your opponent can't take any Prize cards for it.\"")
 
 
 def test_an_ability_used_by_the_player_is_refused_only_when_used():
@@ -165,8 +192,14 @@ ask:
   %s
 """
     assert ruling(board % "attack: Aura Knuckle")["allowed"] is True  # Quick Search is not met
-    message = refused(board % "ability: {by: you.bench[0], name: Quick Search}", NotModelledError)
-    assert "its Ability Quick Search is not modelled" in message
+    result = ruling(board % "ability: {by: you.bench[0], name: Quick Search}")  # its deck search: listed
+    assert result["allowed"] is True
+    why = next(u["text"][0]["why"] for u in result["cards"] if u["at"] == "you.bench[0]")
+    assert why.startswith("read from its printed text; not applied: what it reads of the deck")
+    board = board.replace("bench: [Pidgeot ex]", "bench: [Barbaracle]")
+    assert ruling(board % "attack: Aura Knuckle")["allowed"] is True  # Stone Arms is not met
+    message = refused(board % "ability: {by: you.bench[0], name: Stone Arms}", NotModelledError)
+    assert "its Ability Stone Arms is not modelled" in message
 
 
 def test_a_value_no_print_gives_is_asked_for_only_when_needed():
@@ -188,8 +221,10 @@ def test_tools_stadiums_and_effects_by_real_name():
     assert result["knocked_out"] == []
     assert any(u["at"] == "opponent.active" and u["card"] == "me02.5-276" for u in result["cards"])
     assert any(u["card"] == "sv05-152" and u["text"][0]["applied"] for u in result["cards"])
-    message = refused(ATTACK % "{card: Pikachu ex ASC 276, tool: Rocky Helmet}", NotModelledError)
-    assert "Rocky Helmet: its text is not modelled" in message
+    result = ruling(ATTACK % "{card: Pikachu ex ASC 276, tool: Rocky Helmet}")  # read from the card
+    assert result["counters"]["you.active"] == 2
+    message = refused(ATTACK % "{card: Pikachu ex ASC 276, tool: Backtrack Badge}", NotModelledError)
+    assert "Backtrack Badge: its text is not modelled" in message and "(no template reads" in message
     message = refused(ATTACK % "{card: Pikachu ex ASC 276, tool: Rocky Helmett}", NotModelledError)
     assert "no real card has that name or number; did you mean: Rocky Helmet (en)" in message
 
@@ -236,8 +271,13 @@ opponent:
 ask:
   play: %s
 """
-    message = refused(board % "{card: Ultra Ball}", NotModelledError)
-    assert "Ultra Ball: its text is not modelled" in message and "`does` and `pay` on the ask" in message
+    result = ruling(board % "{card: Ultra Ball}")  # its cost read, its deck search listed
+    assert result["allowed"] is True
+    assert next(u for u in result["cards"] if u["at"] == "ask")["text"][0]["why"].startswith(
+        "read from its printed text; not applied: what it reads of the deck")
+    message = refused(board.replace("Ultra Ball,", "Strange Timepiece,") % "{card: Strange Timepiece}",
+                      NotModelledError)
+    assert "Strange Timepiece: its text is not modelled" in message and "`does` and `pay` on the ask" in message
     result = ruling(board % "{card: Ultra Ball, does: [search_deck], pay: [{discard_hand: 2}]}")
     assert result["allowed"] is True
     assert any(u["at"] == "ask" and u["card"] == "sv01-196" for u in result["cards"])

@@ -108,7 +108,7 @@ def test_text_needs_reads_english_and_japanese_wording():
 
 def test_what_the_engine_asks_for_becomes_a_field():
     assert asked_for("coins") == "coins"
-    assert asked_for("ask.attack.choose") == "choose" and asked_for("ask.attack.found") == "found"
+    assert asked_for("ask.attack.choose") == "choose" and asked_for("ask.attack.found") is None  # no such field
     assert asked_for("you.active.weakness") is None and asked_for(None) is None
     result = answer(read_form([("ask", "checkup"), ("you", "Iron Hands ex"), ("opp", "Budew"),
                                ("you_cond", "burned")]))

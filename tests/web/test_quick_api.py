@@ -85,13 +85,19 @@ def test_what_the_engine_asks_for_is_a_field_of_the_page(client):
     assert doc["ruling"]["conditions"] == {"you.active": []}
 
 
-def test_a_refused_text_is_shown_with_its_line(client):
+def test_the_attack_text_is_applied(client):
     doc = client.get("/api/quick", params=CHARIZARD).json()
-    if doc["ruling"] is not None:  # the card-text parser is merged: Burning Darkness is applied
-        assert doc["ruling"]["damage"] == {"opponent.active": 270}
-        return
-    page = client.get("/quick", params=CHARIZARD).text
-    assert "Cannot rule on that:" in page and "line 2: you.active.card: Charizard ex: the text of its attack" in page
+    assert doc["ruling"]["damage"] == {"opponent.active": 270}  # 180 + 30 for each of the 3 Prize cards taken
+
+
+def test_a_refused_text_is_shown_with_its_line(client):
+    # Memory Lock ("Choose 1 of your opponent's Active Pokémon's attacks …") is no template's.
+    params = {"you": "me03-059", "attack": "Memory Lock", "opp": "Iron Hands ex"}
+    doc = client.get("/api/quick", params=params).json()
+    assert doc["ruling"] is None
+    page = client.get("/quick", params=params).text
+    assert "Cannot rule on that:" in page and "line 2: you.active.card: me03-059" in page
+    assert "the text of its attack Memory Lock is not modelled" in page
 
 
 def test_candidates_and_nearest_names_are_links_that_fill_the_field(client):

@@ -175,7 +175,11 @@ def _links(catalog: Any) -> dict:
     by_entry: dict[str, list[Link]] = {}
     for l in links:
         by_entry.setdefault(l.entry, []).append(l)
-    result = {"part": by_part, "entry": by_entry}
+    # A link gives a part its meaning only when the catalog models the entry; an entry the
+    # guide leaves unmodelled (its printed damage not in the guide) is read from the card.
+    meaning = {key: l for key, l in by_part.items()
+               if catalog.lookup(l.entry) is not None and catalog.lookup(l.entry).modelled}
+    result = {"part": by_part, "entry": by_entry, "meaning": meaning}
     _LINKS.clear()  # one catalog at a time (it is reread only when its files change)
     _LINKS[id(catalog)] = (catalog, result)
     return result
@@ -202,7 +206,8 @@ def _cached_links(catalog: Any) -> list[Link]:
 
 
 def links(catalog: Any) -> dict:
-    """The catalog's links to real cards: by (card id, part, index) and by entry name."""
+    """The catalog's links to real cards: by (card id, part, index) (`part`; `meaning`:
+    those whose entry the catalog models) and by entry name."""
     return _links(catalog)
 
 
@@ -506,7 +511,7 @@ class RealCardReader:
         mon.real = card["id"]
         from judgebot.engine.format.catalog import load_catalog
 
-        linked = links(load_catalog())["part"]
+        linked = links(load_catalog())["meaning"]
         line = self.line(where)
         query = info["query"]
         for key, part in (("attacks", "attack"), ("abilities", "ability")):
@@ -640,7 +645,7 @@ class RealCardReader:
         if any(key in raw for key in ("does", "pay", "do")):
             use.met("trainer", 0, written, True, msg("card.why.by_hand"))
             return None
-        entry, state, unread = read_entry(card["id"], _card_category(card), name)
+        entry, state, unread = read_entry(card["id"], card_category(card), name)
         if entry is None:
             message = not_modelled_message(name, "its text", card.get("text") or {}, use.lang,
                                            "`does` and `pay` on the ask (and `do` to carry it out)")
@@ -663,14 +668,14 @@ class RealCardReader:
             nearest = found.nearest
             if categories:
                 nearest = [n for n in lookup.nearest(value, limit=30)
-                           if _card_category(lookup.get(n[2])) in categories][:6]
+                           if card_category(lookup.get(n[2])) in categories][:6]
             self.not_modelled(path, f"{key_label(value)}: not in the card catalog — not modelled: give its effect "
                                     "inline ({kind: …}); no real card has that name or number" + did_you_mean(nearest))
         card = found.cards[0] if len(found.cards) == 1 else None
         if card is None:
             self.fail(path, f"{value!r} names {len(found.cards)} different cards: "
                             f"{lookup.candidates_line(found.cards)}; pin one with its set code and number")
-        kind = _card_category(card)
+        kind = card_category(card)
         if categories and kind not in categories:
             self.fail(path, f"{key_label(value)} is a real card of category {kind}, expected {' or '.join(categories)}")
         lang = query_lang(found, card)
@@ -758,7 +763,7 @@ def _printed(card_id: str, lang: str, catalog: Any) -> dict:
 
 def _printed_values(card_id: str, lang: str, catalog: Any) -> dict:
     card = lookup.get(card_id)
-    linked = links(catalog)["part"]
+    linked = links(catalog)["meaning"]
     raw: dict[str, Any] = {"types": card["types"], "hp": card["hp"], "stage": card["stage"], "rule": card["rule"]}
     if card.get("evolves_from"):
         raw["evolves_from"] = in_lang(card["evolves_from"], lang)
@@ -805,7 +810,7 @@ def _part_keys(card_id: str, kind: str) -> tuple[frozenset, ...]:
     return tuple(frozenset(name_key(n) for n in p["name"].values()) for p in card.get(kind) or ())
 
 
-def _card_category(card: dict) -> str:
+def card_category(card: dict) -> str:
     if card["category"] == "trainer":
         return card.get("trainer_type") or "trainer"
     if card["category"] == "energy":
