@@ -40,7 +40,7 @@ def _holder_quals(words: str) -> dict:
     except NotRead:
         pass
     if w in ("Ancient", "Future"):
-        raise NotRead(f"{w} Pokémon (a mark on the card no filter says)")
+        return {"tag": [w.lower()]}  # the mark printed on the card (the scenario's `tags`)
     if re.fullmatch(r"[A-Z][\w' .-]*", w):
         return {"name": [w]}
     raise NotRead(f"the {words} this card is attached to")
@@ -169,6 +169,14 @@ def _dealt(m, ctx):
     amount = int(m.group(3)) * (-1 if m.group(4) == "less" else 1)
     return [passive(subject(m.group(1) or m.group(2), ctx),
                     {"kind": "damage_dealt", "amount": amount, "against": against(m.group(5), ctx)})]
+
+
+@template("passive.max_hp_no_conditions", r"(.+?) gets ([+-]\d+) HP, recovers from all Special Conditions, and can't "
+                                          r"be affected by any Special Conditions\.")
+def _hp_no_conditions(m, ctx):
+    _not_attack(ctx)
+    where = subject(m.group(1), ctx)
+    return [passive(where, {"kind": "max_hp", "amount": int(m.group(2))}), passive(where, {"kind": "no_conditions"})]
 
 
 @template("passive.max_hp", r"(.+?) gets? ([+-]\d+) HP\.")

@@ -15,6 +15,7 @@ from judgebot.cardtext.vocab import Context, act
 
 ALL_RULES_BUT_MEGA = ["none", "ex", "v", "vstar", "vmax", "gx", "tag_team", "radiant"]
 HOLDER = "このカードをつけている"
+TAG_WORDS = {"「古代」の": "ancient", "「未来」の": "future"}
 
 
 # -- subjects -------------------------------------------------------------------------------------
@@ -27,7 +28,9 @@ def _holder_words(words: str) -> dict:
     if not m:
         raise NotRead(f"the {words} this card is attached to")
     head, excluded = m.group(1), m.group(2)
-    if head.removesuffix("の") in ja.COND:
+    if head in TAG_WORDS:
+        f["tag"] = [TAG_WORDS[head]]  # the mark printed on the card (the scenario's `tags`)
+    elif head.removesuffix("の") in ja.COND:
         f["conditions"] = [ja.COND[head.removesuffix("の")]]
     elif head.startswith("「") and head.endswith("」") and not head.endswith("のポケモン」"):
         inner = head[1:-1]
@@ -189,6 +192,25 @@ def _retreat(m, ctx):
 def _no_retreat(m, ctx):
     _not_attack(ctx)
     return [passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "none": True})]
+
+
+@template("passive.no_retreat_and_damage", r"(.+?)は、にげるためのエネルギーがすべてなくなり、そのポケモンが使うワザの、"
+                                           r"(.+?)へのダメージは「([+-])" + N + r"」される。")
+def _no_retreat_and_damage(m, ctx):
+    _not_attack(ctx)
+    where = subject(m.group(1), ctx)
+    return [passive(where, {"kind": "retreat_cost", "none": True}),
+            passive(where, {"kind": "damage_dealt", "amount": _signed(m.group(3), m.group(4)),
+                            "against": against(m.group(2))})]
+
+
+@template("passive.max_hp_no_conditions", r"(.+?)は、最大HPが「([+-])" + N + r"」され、そのポケモンは、特殊状態にならず、"
+                                          r"受けている特殊状態は、すべて回復する。")
+def _hp_no_conditions(m, ctx):
+    _not_attack(ctx)
+    where = subject(m.group(1), ctx)
+    return [passive(where, {"kind": "max_hp", "amount": _signed(m.group(2), m.group(3))}),
+            passive(where, {"kind": "no_conditions"})]
 
 
 @template("passive.no_retreat_if_hp", r"そのポケモンの残りHPが「" + N + r"」以下なら、にげるためのエネルギーは、すべてなくなる。")

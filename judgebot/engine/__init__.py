@@ -22,7 +22,7 @@ from judgebot.engine.ruling import citations
 from judgebot.engine.ruling.trace import Ruling
 from judgebot.engine.format.scenario import load_scenario
 from judgebot.engine.ruling.verify import verify_ruling
-from judgebot.errors import InputError, NotModelledError
+from judgebot.errors import InputError, NotModelledError, ScenarioError
 
 
 def _handler(module: str) -> Callable[[Scenario, Ruling], Ruling]:
@@ -49,6 +49,7 @@ def rule(scenario: Scenario) -> Ruling:
     if handler is None:
         raise NotModelledError(f"ask {kind!r} is not modelled yet", file=scenario.file,
                                line=scenario.line_of("ask"), path="ask")
+    check_no_conditions(scenario)
     ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario),
                     cards=scenario.cards or None, warnings=scenario.warnings or None)
     ruling = handler(scenario, ruling)
@@ -57,6 +58,24 @@ def rule(scenario: Scenario) -> Ruling:
 
         carry_out.apply(scenario, ruling)
     return ruling
+
+
+def check_no_conditions(scenario: Scenario) -> None:
+    """A Pokémon that "can't be affected by any Special Conditions" (a card's text in force
+    on it) has none: a board that gives it one cannot be (Ⅰ-F) — an error, not a guess."""
+    if not any(mon.conditions for mon in scenario.all_pokemon()):
+        return
+    from judgebot.engine.board.effects import Board, sources_msg
+    from judgebot.i18n import render
+
+    board = Board(scenario)
+    for mon in scenario.all_pokemon():
+        immune = board.of_kind(mon, "no_conditions") if mon.conditions else []
+        if immune:
+            path = f"{mon.position}.conditions"
+            raise ScenarioError(scenario.file, scenario.line_of(path), path,
+                                f"{mon.name} cannot be affected by Special Conditions ({render(sources_msg(immune), 'en')}, "
+                                "guide-ja:I-F): it has none; remove `conditions`")
 
 
 def cards_in_play(scenario: Scenario) -> frozenset[str]:

@@ -147,6 +147,21 @@ SAME = [
      "The Retreat Cost of the Pokémon this card is attached to is {C}{C} less.",
      "このカードをつけているポケモンは、にげるためのエネルギーが2個ぶん少なくなる。",
      {"effects": [{"kind": "retreat_cost", "delta": -2}]}),
+    ("Future Booster Energy Capsule: the Future mark, no Retreat Cost and +20", "trainer", {"kind": "tool"},
+     "The Future Pokémon this card is attached to has no Retreat Cost, and the attacks it uses do 20 more damage to "
+     "your opponent's Active Pokémon (before applying Weakness and Resistance).",
+     "このカードをつけている「未来」のポケモンは、にげるためのエネルギーがすべてなくなり、そのポケモンが使うワザの、"
+     "相手のバトルポケモンへのダメージは「+20」される。",
+     {"effects": [{"kind": "retreat_cost", "none": True, "when": {"tag": ["future"]}},
+                  {"kind": "damage_dealt", "amount": 20, "against": {"side": "opponent", "position": "active"},
+                   "when": {"tag": ["future"]}}]}),
+    ("Ancient Booster Energy Capsule: the Ancient mark, +60 HP, no Special Conditions", "trainer", {"kind": "tool"},
+     "The Ancient Pokémon this card is attached to gets +60 HP, recovers from all Special Conditions, and can't be "
+     "affected by any Special Conditions.",
+     "このカードをつけている「古代」のポケモンは、最大HPが「+60」され、そのポケモンは、特殊状態にならず、受けている特殊"
+     "状態は、すべて回復する。",
+     {"effects": [{"kind": "max_hp", "amount": 60, "when": {"tag": ["ancient"]}},
+                  {"kind": "no_conditions", "when": {"tag": ["ancient"]}}]}),
     ("Hero's Cape", "trainer", {"kind": "tool"},
      "The Pokémon this card is attached to gets +100 HP.",
      "このカードをつけているポケモンの最大HPは「＋100」される。",

@@ -283,3 +283,41 @@ ask:
     assert any(u["at"] == "ask" and u["card"] == "sv01-196" for u in result["cards"])
     result = ruling(board % "{card: Premium Power Pro}")  # パワープロテイン in the catalog
     assert result["allowed"] is True and any(u["card"] == "me01-124" for u in result["cards"])
+
+
+def test_the_ancient_and_future_mark_is_asked_where_a_text_reads_it():
+    # Future Booster Energy Capsule: "The Future Pokémon this card is attached to has no Retreat
+    # Cost, and the attacks it uses do 20 more damage …": no card data give the mark.
+    text = """format: 2
+you:
+  active: {card: Iron Hands ex, energy: [lightning, lightning, colorless], tool: Future Booster Energy Capsule%s}
+opponent:
+  active: {name: Opp, types: [colorless], hp: 300}
+ask:
+  attack: Arm Press
+"""
+    message = refused(text % "")
+    assert message.startswith("x.yaml:3:12: you.active.tags: Iron Hands ex: the card data do not say whether it is "
+                              "an Ancient or a Future Pokémon")
+    assert ruling(text % ", tags: [future]")["damage"] == {"opponent.active": 180}  # 160 + 20
+    assert ruling(text % ", tags: []")["damage"] == {"opponent.active": 160}
+
+
+def test_a_pokemon_that_cannot_be_affected_by_special_conditions():
+    # Ancient Booster Energy Capsule: "+60 HP, recovers from all Special Conditions, and can't be
+    # affected by any Special Conditions."
+    text = """format: 2
+you:
+  active: {name: Me, types: [psychic], hp: 100, energy: [psychic],
+           attacks: [{name: Hypno, cost: [psychic], damage: 10, do: [{condition: {target: defending, add: [asleep]}}]}]}
+opponent:
+  active: {card: Roaring Moon ex, tags: [ancient], tool: Ancient Booster Energy Capsule%s}
+ask:
+  attack: Hypno
+"""
+    result = ruling(text % "")
+    assert not (result.get("conditions") or {}).get("opponent.active")  # Asleep is not given
+    assert any("cannot be affected by Special Conditions" in step["text"] for step in result["steps"])
+    message = refused(text % ", conditions: [poisoned]")
+    assert "opponent.active.conditions: Roaring Moon ex cannot be affected by Special Conditions (Ancient Booster " \
+           "Energy Capsule, guide-ja:I-F): it has none; remove `conditions`" in message

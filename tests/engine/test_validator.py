@@ -150,7 +150,7 @@ CASES = [
      "damage_dealt, damage_taken, prevent_damage, prevent_effects, no_weakness, no_resistance, weakness, "
      "retreat_cost, attack_cost, cant_retreat, cant_attack, attack_coin_check, no_abilities, no_tool_effects, "
      "cant_play, poison_counters, burn_counters, prizes_reduced, max_hp, provides, energy_units, energy_type, "
-     "trigger, extra_prizes, survive, prevent_counters"),
+     "trigger, extra_prizes, survive, prevent_counters, no_conditions"),
     ("{kind: damage_taken, amount: -30,", "{kind: damage_taken, amount: -30, against: {side: own},",
      "rulings/x.yaml:18:41: opponent.effects[0].against: unknown key 'against'; allowed keys: kind, amount, from, "
      "discard_tool, applies_to, when, holder"),
@@ -176,7 +176,7 @@ CASES = [
      "rulings/x.yaml:4:5: you.active.nom: unknown key 'nom'; allowed keys: name, card, set, stage, evolves_from, rule, "
      "types, hp, weakness, resistance, retreat, damage, energy, tool, conditions, abilities, attacks, effects, "
      "came_into_play_this_turn, evolved_this_turn, evolved_from_this_turn, moved_to_active_this_turn, "
-     "healed_this_turn, abilities_used, under, line"),
+     "healed_this_turn, abilities_used, tags, under, line"),
 ]
 
 

@@ -55,6 +55,7 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "extra_prizes": ("guide-ja:I-D",),
     "survive": ("guide-ja:I-D",),
     "prevent_counters": ("guide-ja:II-C-07",),
+    "no_conditions": ("guide-ja:I-F",),
 }
 # A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
 COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
@@ -178,6 +179,10 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
             e.name in filter_.has_energy_card or ("special" in filter_.has_energy_card and not e.basic)
             for e in target.energy):
         return False
+    if filter_.tag is not None:
+        target.need("tags")  # a real card: no card data say whether it is Ancient or Future
+        if not set(filter_.tag) & set(target.tags):
+            return False
     if filter_.hp_left_at_most is not None:
         hp = board.plain_max_hp(target) if board is not None else target.hp
         if hp - target.damage > filter_.hp_left_at_most:
@@ -619,6 +624,9 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
         parts.append(msg("effect.filter.has_energy_card", names=Joined(tuple(
             msg("effect.filter.special_energy") if n == "special" else n for n in filter_.has_energy_card),
             sep="effect.filter.or")))
+    if filter_.tag is not None:
+        parts.append(msg("effect.filter.tag", tags=Joined(tuple(Term(f"tag.{t}") for t in filter_.tag),
+                                                          sep="effect.filter.or")))
     if filter_.has_attack is not None:
         parts.append(msg("effect.filter.has_attack", names=Joined(filter_.has_attack, sep="effect.filter.or")))
     if filter_.not_types is not None:

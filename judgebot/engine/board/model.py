@@ -19,6 +19,8 @@ ALL_ENERGY_TYPES = ("grass", "fire", "water", "lightning", "psychic", "fighting"
 CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
 STAGES = ("basic", "stage1", "stage2")
 RULES = ("none", "ex", "mega_ex", "v", "vstar", "vmax", "gx", "tag_team", "radiant")
+# The mark printed above a Pokémon's name that card texts name ("Ancient Pokémon", 「古代」のポケモン).
+TAGS = ("ancient", "future")
 MAX_BENCH = 5
 
 
@@ -53,6 +55,7 @@ class Filter:
     hp_left_at_most: int | None = None  # "If that Pokémon's remaining HP is 30 or less" (Ⅱ-D-16)
     has_attack: tuple[str, ...] | None = None  # "that has the Round attack" (Ⅱ-E-37)
     has_energy_card: tuple[str, ...] | None = None  # "has any Special Energy / Team Rocket's Energy attached"
+    tag: tuple[str, ...] | None = None  # "the Ancient Pokémon …", "Future Pokémon": the mark printed on the card
 
 
 @dataclass(frozen=True)
@@ -237,6 +240,7 @@ class Pokemon:
     moved_to_active_this_turn: bool = False
     healed_this_turn: bool = False
     abilities_used: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()  # Ancient / Future, printed above the name (a real card: asked when a text needs it)
     under: tuple["Pokemon | str", ...] = ()  # Format 2: the cards it evolved from, Basic first
     line: tuple[str, ...] = ()  # Format 2: a Stage 2's evolution line (Basic, Stage 1)
     # A real card (engine.format.realcards): its id, and the values no print of it gives

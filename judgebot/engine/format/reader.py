@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Protocol
 
-from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TYPES, Ability,
+from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TAGS, TYPES, Ability,
                                    Attack, BenchHit, Choice, Effect, Energy, Filter, Provision, Tool, line_of)
 from judgebot.engine.format.format2 import Format2Reader, does_of
 from judgebot.engine.format.schema import (ABILITY, ATTACK, BENCH_HIT, CARD_KINDS, CITATION_RE,
@@ -263,7 +263,11 @@ class Reader(Format2Reader):
             if "hp_left_at_most" in raw else None,
             has_attack=many("has_attack", self.text),
             has_energy_card=many("has_energy_card", self.text),
+            tag=many("tag", self.tag),
         )
+
+    def tag(self, value: Any, path: str) -> str:
+        return self.choice(value, path, TAGS, "tag")
 
     def filter_condition(self, value: Any, path: str) -> str:
         """A Special Condition in a filter, or `any` ("affected by a Special Condition")."""

@@ -566,6 +566,11 @@ class RealCardReader:
                 elif timing == "in_force":
                     use.met("ability", index, name, state[0], state[1])
                 obj.met_info = (use, "ability", index, name, state)  # type: ignore[attr-defined]
+        if "tags" not in info["raw"]:  # no card data give the Ancient / Future mark
+            mon.unknown["tags"] = Unknown(
+                "tags", f"{info['query']}: the card data do not say whether it is an Ancient or a Future Pokémon "
+                        "(the mark above its name), which a text here asks: write `tags: [ancient]`, "
+                        "`tags: [future]` or `tags: []` beside `card:`", self.file, line, f"{path}.tags")
         for key in UNKNOWN_LATER:
             if key in card["unknown"] and key not in info["raw"]:
                 mon.unknown[key] = Unknown(

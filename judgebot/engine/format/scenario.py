@@ -204,6 +204,7 @@ class ScenarioReader(RealCardReader, Reader):
             if "evolved_from_this_turn" in raw else None
         mon.abilities_used = tuple(self.list_of(raw["abilities_used"], p("abilities_used"), self.text)) \
             if "abilities_used" in raw else ()
+        mon.tags = tuple(self.list_of(raw["tags"], p("tags"), self.tag)) if "tags" in raw else ()
         if "under" in raw:
             mon.under = self.under(raw["under"], p("under"), mon, side)
         mon.line = self.evolution_line(raw, path)

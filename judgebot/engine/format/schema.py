@@ -32,7 +32,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from judgebot.engine.board.model import CONDITIONS, MAX_BENCH, RULES, SIDES, STAGES, TYPES
+from judgebot.engine.board.model import CONDITIONS, MAX_BENCH, RULES, SIDES, STAGES, TAGS, TYPES
 
 SCHEMA_ID = "https://judgebot.invalid/schema/scenario.json"
 
@@ -200,6 +200,7 @@ SCALARS: dict[str, tuple[dict, str]] = {
                   f"a Special Condition: {', '.join(CONDITIONS)} (or ねむり, やけど, こんらん, マヒ, どく)"),
     "stage": (_choice(STAGES, "stage"), f"one of {', '.join(STAGES)}"),
     "rule": (_choice(RULES, "rule"), f"the Rule Box: one of {', '.join(RULES)}"),
+    "tag": (_choice(TAGS, "tag"), f"a mark printed on the card: {', '.join(TAGS)}"),
     "filter_rule": (_choice(("any", "none") + RULES[1:], "rule") | {"x-message": f"unknown rule {{got}}; expected "
                                                                                 f"one of {', '.join(RULES)}"},
                     "a Rule Box kind, any (has one) or none"),
@@ -293,7 +294,8 @@ FILTER: dict[str, Field] = {
     "hp_left_at_most": ("hp_bound", "with this much HP left or less (Ⅱ-D-16, extension)"),
     "has_attack": (_one_or_list(ref("text")), "with an attack of one of these names (Ⅱ-E-37, extension)"),
     "has_energy_card": (_one_or_list(ref("text")), "with one of these Energy cards attached (by name; special: any "
-                                                    "special Energy) (Ⅱ-D-06, extension)"),
+                                                    "special Energy) (Ⅰ-C, extension)"),
+    "tag": (_one_or_list(ref("tag")), "Pokémon with this mark printed on the card: ancient or future (extension)"),
 }
 
 # Primitive effects: kind -> (what it does, {field: (kind, description)}). Every kind may
@@ -364,6 +366,7 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
         "discard_tool": ("true", "then the Tool it comes from is discarded")}),
     "prevent_counters": ("no damage counters are put on it by effects of attacks or Abilities (extension)", {
         "from": ("filter", "only from these Pokémon's attacks and Abilities")}),
+    "no_conditions": ("it recovers from all Special Conditions and cannot be affected by any (extension)", {}),
 }
 EFFECT_REQUIRED = {
     "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
@@ -607,6 +610,8 @@ POKEMON: dict[str, Field] = {
     "moved_to_active_this_turn": ("bool", "moved to the Active Spot this turn (extension)"),
     "healed_this_turn": ("bool", "healed this turn (extension)"),
     "abilities_used": (_list(ref("text")), "Abilities it used this turn"),
+    "tags": (_list(ref("tag")), "the mark printed above its name: [ancient] or [future] (default none; a real "
+                                "card's is asked for where a text needs it)"),
     "under": (_list({"if": {"type": "string"}, "then": ref("text"), "else": ref("pokemon")}),
               "the cards it evolved from, Basic first (Format 2; [] if put into play directly)"),
     "line": ("evolution_line", "its evolution line [Basic, Stage 1] (a Stage 2; Rare Candy)"),

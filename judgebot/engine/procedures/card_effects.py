@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
-from judgebot.engine.board.effects import cites_of, effects_msg, filter_msg, matches
+from judgebot.engine.board.effects import cites_of, effects_msg, filter_msg, matches, sources_msg
 from judgebot.engine.board.model import CONDITIONS, Action, Choice, Effect, Pokemon, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.formula import energy_units, filter_rules, provides_type
@@ -298,6 +298,12 @@ def condition(ctx: Context, action: Action) -> None:
         ctx.record(msg("card_effect.condition.bench", mon=mon.name), ["guide-ja:I-F"], target=mon.position)
         return
     if _protected_step(ctx, mon, msg("card_effect.what.condition"), (), "guide-ja:I-F"):
+        return
+    immune = ctx.state.board().of_kind(mon, "no_conditions")
+    if immune and action.get("add"):
+        # "… can't be affected by any Special Conditions" (a card's text, e.g. a Tool): none is given (Ⅰ-F).
+        ctx.record(msg("card_effect.condition.immune", mon=mon.name, source=sources_msg(immune)),
+                   list(dict.fromkeys(["guide-ja:I-F"] + [c for e in immune for c in cites_of(e)])), target=mon.position)
         return
     now = [c for c in mon.conditions if c not in (action.get("remove") or ())]
     for added in action.get("add") or ():
