@@ -9,6 +9,8 @@ The golden file (tests/golden/search.yaml) is a list of::
 
 The development set (tests/golden/search-dev.yaml, tests/test_search_dev.py) has the
 same keys plus ``source``: the URL of the real question each query was written from.
+The golden set's later queries written from real questions have ``source`` too, and
+``batch`` (the date of the batch they were written in, reported apart).
 
 Used by tests/test_search_quality.py and benchmarks/bench_search.py, so both measure
 the same thing the same way.
@@ -25,7 +27,7 @@ import yaml
 
 from judgebot.errors import InputError
 
-GOLDEN_KEYS = {"query", "qlang", "lang", "doc", "expect", "note", "source"}
+GOLDEN_KEYS = {"query", "qlang", "lang", "doc", "expect", "note", "source", "batch"}
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,8 @@ class GoldenQuery:
     lang: str | None
     doc: str | None
     expect: tuple[str, ...]
-    source: str | None = None  # the development set's: the URL of the real question
+    source: str | None = None  # the URL (or page) of the real question it was written from
+    batch: str | None = None  # the golden set's batches of real questions (2026-11-26, …)
 
 
 def load_golden(path: Path) -> list[GoldenQuery]:
@@ -58,6 +61,7 @@ def load_golden(path: Path) -> list[GoldenQuery]:
                 doc=item.get("doc"),
                 expect=tuple(str(e) for e in expect),
                 source=str(item["source"]) if item.get("source") else None,
+                batch=str(item["batch"]) if item.get("batch") else None,
             )
         )
     return golden

@@ -33,10 +33,10 @@ CANDIDATES = 150
 # rules-ko is XY-era, rules-ja DP-era (historical).
 DOC_PRIOR = {"guide-ja": 1.0, "guide-zh": 1.0, "rules-ko": 0.8, "rules-ja": 0.5, "wiki-ja": 0.5}
 # An older record whose rule the current guide changed is, in that part, out of date.
-SUPERSEDED_PRIOR = 1.0
+SUPERSEDED_PRIOR = 0.85
 # Part Ⅱ of the guides explains card text, phrase by phrase; Part Ⅰ states the game's
 # rules. A question about play is more often answered by the rule than by a phrase.
-CARD_TEXT_PRIOR = 0.9
+CARD_TEXT_PRIOR = 0.8
 # A section states the rule; a FAQ rules on a case; an example only quotes a card.
 KIND_PRIOR = {"section": 1.0, "faq": 0.9, "example": 0.5}
 # A bare section ID as judges type it: II-B-08, ii-b-08, Ⅱ-B, B-12, A-01/faq-1.
