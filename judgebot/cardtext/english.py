@@ -48,6 +48,13 @@ def split(text: str) -> list[str]:
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
+            if depth == 0 and text[i - 1:i] == "." and text[i + 1:i + 2] == " ":
+                # "… Pokémon. (Don't apply … Pokémon.) Your opponent's …": the note ends its sentence
+                piece = text[start:i + 1].strip()
+                if piece:
+                    out.append(piece)
+                start = i + 1
+                continue
         if depth:
             continue
         end = i + 1
@@ -103,7 +110,7 @@ def _qualifiers(words: str, f: dict) -> None:
     rest = words.strip()
     while rest:
         m = re.match(r"(Active|Benched|Basic|Stage 1|Stage 2|Evolution|evolved|non-" + TYPE + "|" + TYPE +
-                     r"|(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)'s)\s*", rest)
+                     r"|" + COND_WORD + r"|(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)'s)\s*", rest)
         if not m:
             raise NotRead(f"Pokémon described as {words!r}")
         w = m.group(1)
@@ -123,6 +130,8 @@ def _qualifiers(words: str, f: dict) -> None:
             f.setdefault("not_types", []).append(m.group(2))
         elif w.startswith("{"):
             f.setdefault("types", []).append(m.group(3))
+        elif w in COND:  # "Burned Pokémon": affected by that Special Condition
+            f["conditions"] = [COND[w]]
         elif w.endswith("'s"):
             f["name_prefix"] = [w]
         rest = rest[m.end():]
@@ -315,6 +324,22 @@ def per(phrase: str, ctx: Context) -> dict:
     m = re.match(r"^of your Pokémon in play that has the (.+?) attack$", p)
     if m:
         return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
+    m = re.match(r"^of your Benched ([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)$", p)
+    if m and "Pokémon" not in m.group(1):  # "for each of your Benched Charjabug"
+        return {"pokemon": "own", "match": {"position": "bench", "name": [m.group(1)]}}
+    m = re.match(r"^(Basic|Stage 1|Stage 2|Evolution) Pokémon on your Bench$", p)
+    if m:
+        f = {}
+        _qualifiers(m.group(1), f)
+        return {"pokemon": "own", "match": {**f, "position": "bench"}}
+    m = re.match(r"^of your (Benched )?Pokémon that has any damage counters on it$", p)
+    if m:
+        return {"pokemon": "own", "match": {**({"position": "bench"} if m.group(1) else {}), "damaged": True}}
+    m = re.match(r"^of your (Benched )?Pokémon that has any " + TYPE + r" Energy attached$", p)
+    if m:
+        return {"pokemon": "own", "match": {**({"position": "bench"} if m.group(1) else {}), "has_energy": [m.group(2)]}}
+    if p == "Pokémon Tool attached to all Pokémon":  # in play, both sides (a Pokémon has one Tool: Ⅰ-B-02)
+        return {"pokemon": "both", "match": {"has_tool": True}}
     m = re.match(r"^of your Benched Pokémon that has any damage counters on it$", p)
     if m:
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
@@ -439,9 +464,11 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         if m.group(3):
             t["type"] = m.group(3)
         return t, False
-    m = re.match(r"^your opponent has (\d+) or more Benched Pokémon$", c)
+    m = re.match(r"^(your opponent|you) ha(?:s|ve) (\d+) or (more|fewer) Benched Pokémon$", c)
     if m:
-        return {"pokemon": "opponent", "match": {"position": "bench"}, "at_least": int(m.group(1))}, False
+        bound = "at_least" if m.group(3) == "more" else "at_most"
+        return {"pokemon": "opponent" if m.group(1) == "your opponent" else "own", "match": {"position": "bench"},
+                bound: int(m.group(2))}, False
     m = re.match(r"^you have at least (\d+) (?:" + TYPE + r" )?Energy in play$", c)
     if m:
         t = {"energy": each(filt(side="own")), "at_least": int(m.group(1))}
@@ -824,6 +851,28 @@ def _energy_to_hand(m, ctx):
     else:
         fields["count"] = num(m.group(1))
     return [("do", {"discard_energy": {"from": t, **fields, "to": "hand"}}) for t in targets(m.group(3), ctx)]
+
+
+@template("energy.to_deck", r"Shuffle (an|a|all|\d+) (?:" + TYPE + r" )?Energy attached to (.+?) into (?:your|their) deck\.")
+def _energy_to_deck(m, ctx):
+    fields = {"type": m.group(2)} if m.group(2) else {}
+    if m.group(1) == "all":
+        fields["all"] = True
+    else:
+        fields["count"] = num(m.group(1))
+    return [("do", {"discard_energy": {"from": t, **fields, "to": "deck"}}) for t in targets(m.group(3), ctx)]
+
+
+@template("energy.attach_hand", r"Attach (a|an|up to \d+) Basic (?:" + TYPE + r" )?Energy cards? from your hand to (.+?)\.")
+def _attach_hand(m, ctx):
+    how = m.group(1)
+    fields = {"from": "hand", **({"type": m.group(2)} if m.group(2) else {})}
+    if how.startswith("up to"):
+        fields["up_to"] = int(how.split()[-1])
+        n = fields["up_to"]
+    else:
+        n = 1
+    return [("do", act("attach_energy", to=one_pokemon(m.group(3), ctx), count=n, **fields))]
 
 
 @template("coins.each_heads", r"Flip (\d+) coins\. For each heads, (.+?)\.")
