@@ -881,6 +881,27 @@ def _each_heads(m, ctx):
     return [p for _ in range(int(m.group(1))) for p in v.coin(once, [], ctx)]
 
 
+@template("coins.each_tails", r"Flip (\d+) coins\. For each tails, (.+?)\.")
+def _each_tails(m, ctx):
+    once = clause(m.group(2), ctx)
+    return [p for _ in range(int(m.group(1))) for p in v.coin([], once, ctx)]
+
+
+@template("devolve", r"[Dd]evolve (.+?) by (putting|shuffling) the highest Stage Evolution card on (?:it|each of them) "
+                     r"into your opponent's (hand|deck)\.")
+def _devolve(m, ctx):
+    """Ⅱ-C-13: the highest Evolution card goes to the hand (or is shuffled into the deck)."""
+    if (m.group(2) == "shuffling") != (m.group(3) == "deck"):
+        raise NotRead("a devolved card put where the verb does not say")
+    return [("do", act("devolve", target=t, to=m.group(3))) for t in targets(m.group(1), ctx)]
+
+
+@template("effect.cant_attack_after", r"(It|it|the Defending Pokémon|The Defending Pokémon) can't attack during your opponent's next turn\.")
+def _cant_attack_after(m, ctx):
+    who = m.group(1)
+    return [_on(who[0].lower() + who[1:], ctx, {"kind": "cant_attack"})]
+
+
 @template("win", r"you win this game\.")
 def _win(m, ctx):
     return [("do", act("win_game", side="own"))]

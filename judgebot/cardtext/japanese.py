@@ -70,6 +70,9 @@ def _group(sentences: list[str]) -> list[str]:
         if grouped and s == "トラッシュできないなら、このワザは失敗。" and grouped[-1] == "場に出ているスタジアムをトラッシュする。":
             grouped[-1] += s  # one template: the attack fails if there is none to discard
             continue
+        if grouped and s.startswith("はがしたカードは、"):
+            grouped[-1] += s  # where the devolved card goes: one template with the devolving
+            continue
         if grouped and (re.match(r"^(ウラなら|オモテなら|\d+回でもオモテなら|すべてオモテなら|すべてウラなら)", s)
                         and "コイン" in grouped[-1] or s.startswith(("さらに、", "その後、"))
                         and grouped[-1].startswith("コインを1回投げ") and grouped[-1].count("なら、") == 1):
@@ -309,7 +312,7 @@ def per(phrase: str, ctx: Context) -> dict:
 
 def _is(word: str, ctx: Context) -> dict:
     w = word.strip()
-    m = re.match(r"^" + COND_WORD + r"(?:か" + COND_WORD + r")?$", w)
+    m = re.match(r"^" + COND_WORD + r"(?:(?:か|または)" + COND_WORD + r")?$", w)
     if m:
         return {"conditions": [COND[x] for x in m.groups() if x]}
     if w == "特殊状態":
@@ -589,10 +592,41 @@ def _coin(m, ctx):
     return v.coin(heads, tails, ctx)
 
 
-@template("coins.each_heads", r"コインを" + N + r"回投げ、オモテの数ぶん、(.+?)を選び、(.+?)。")
+@template("coins.each_heads", r"コインを" + N + r"回投げ、(オモテ|ウラ)の数ぶん、(.+?)を選び、(.+?)。")
 def _each_heads(m, ctx):
-    once = clause(f"{m.group(2)}を1個選び、{m.group(3)}", ctx)
-    return [p for _ in range(int(m.group(1))) for p in v.coin(once, [], ctx)]
+    once = clause(f"{m.group(3)}を1個選び、{m.group(4)}", ctx)
+    heads = m.group(2) == "オモテ"
+    return [p for _ in range(int(m.group(1))) for p in v.coin(once if heads else [], [] if heads else once, ctx)]
+
+
+_DEVOLVED_TO = r"はがしたカードは、相手の(手札にもどす|山札にもどして切る)。"
+
+
+@template("devolve", r"相手の進化している(ポケモンを1匹選び、|ポケモン全員の上から、それぞれ)「進化カード」を1枚(?:ずつ)?はがして退化させる。"
+                     + _DEVOLVED_TO)
+def _devolve(m, ctx):
+    """Ⅱ-C-13: the highest Evolution card comes off (and goes to the hand or the deck)."""
+    f = filt(side="opponent", stage=["stage1", "stage2"])
+    target = choose(f) if m.group(1).startswith("ポケモンを1匹") else each(f)
+    return [("do", act("devolve", target=target, to="hand" if m.group(2) == "手札にもどす" else "deck"))]
+
+
+@template("devolve.active", r"相手の進化しているバトルポケモンから、「進化カード」を1枚はがして退化させる。" + _DEVOLVED_TO)
+def _devolve_active(m, ctx):
+    """The Defending Pokémon, if it is evolved (as the English print says: "If your opponent's Active
+    Pokémon is an evolved Pokémon, devolve it …")."""
+    defending = v.opponent_active(ctx)
+    return [("do", v.if_action({"at": defending, "match": {"stage": ["stage1", "stage2"]}},
+                               [act("devolve", target=defending, to="hand" if m.group(1) == "手札にもどす" else "deck")]))]
+
+
+@template("effect.cant_attack_stage", r"次の相手の番、このワザを受けた(たね|1進化|2進化)ポケモンは、ワザが使えない。")
+def _cant_attack_stage(m, ctx):
+    """Only if the Defending Pokémon is of that stage (the English print: "If the Defending Pokémon is
+    a Basic Pokémon, it can't attack during your opponent's next turn")."""
+    f: dict = {}
+    _quals(m.group(1), f)
+    return [("do", v.if_action({"at": "defending", "match": f}, [v.add_effect("defending", [{"kind": "cant_attack"}])]))]
 
 
 @template("condition.if", r"([^、]+?なら|前の相手の番に、ワザのダメージで、自分の.*?ポケモンがきぜつしていたなら|"

@@ -466,6 +466,36 @@ ONE_PRINT = [('sv05-056 Circuit Cannon',
                'applies_to': {'side': 'own', 'name_prefix': ['ホップの']}}],
    'declared': False})]
 
+SAME += [('me04-047 Devolution Ray',
+  'attack',
+  {'damage': '50'},
+  "If your opponent's Active Pokémon is an evolved Pokémon, devolve it by putting the highest Stage Evolution card "
+  "on it into your opponent's hand.",
+  '相手の進化しているバトルポケモンから、「進化カード」を1枚はがして退化させる。はがしたカードは、相手の手札にもどす。',
+  {'do': [{'if': {'test': {'at': 'defending', 'match': {'stage': ['stage1', 'stage2']}},
+                  'then': [{'devolve': {'target': 'defending', 'to': 'hand'}}]}}]}),
+ ('sv08-095 Mystical Eyes',
+  'attack',
+  {'damage': None},
+  "Devolve 1 of your opponent's evolved Pokémon by putting the highest Stage Evolution card on it into your "
+  "opponent's hand.",
+  '相手の進化しているポケモンを1匹選び、「進化カード」を1枚はがして退化させる。はがしたカードは、相手の手札にもどす。',
+  {'do': [{'devolve': {'target': {'choose': {'side': 'opponent', 'stage': ['stage1', 'stage2']}}, 'to': 'hand'}}]}),
+ ('sv08.5-034 Amazez',
+  'attack',
+  {'damage': None},
+  "Devolve each of your opponent's evolved Pokémon by shuffling the highest Stage Evolution card on it into your "
+  "opponent's deck.",
+  '相手の進化しているポケモン全員の上から、それぞれ「進化カード」を1枚ずつはがして退化させる。はがしたカードは、相手の山札にもどして切る。',
+  {'do': [{'devolve': {'target': {'each': {'side': 'opponent', 'stage': ['stage1', 'stage2']}}, 'to': 'deck'}}]})]
+
+ONE_PRINT += [('MC-592 からげんき',
+  'attack',
+  {'damage': '60+'},
+  'ja',
+  'このポケモンがどくまたはやけどなら、100ダメージ追加。',
+  {'damage': {'base': 60, 'plus': 100, 'if': {'at': 'self', 'match': {'conditions': ['poisoned', 'burned']}}}})]
+
 # (part, kwargs, lang, text, status, why of the listed sentences or the unread sentence's start)
 STATUS = [
     ("attack", {}, "en", "Draw 3 cards.", "not_applied", ["deck"]),
