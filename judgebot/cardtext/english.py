@@ -863,18 +863,6 @@ def _energy_to_deck(m, ctx):
     return [("do", {"discard_energy": {"from": t, **fields, "to": "deck"}}) for t in targets(m.group(3), ctx)]
 
 
-@template("energy.attach_hand", r"Attach (a|an|up to \d+) Basic (?:" + TYPE + r" )?Energy cards? from your hand to (.+?)\.")
-def _attach_hand(m, ctx):
-    how = m.group(1)
-    fields = {"from": "hand", **({"type": m.group(2)} if m.group(2) else {})}
-    if how.startswith("up to"):
-        fields["up_to"] = int(how.split()[-1])
-        n = fields["up_to"]
-    else:
-        n = 1
-    return [("do", act("attach_energy", to=one_pokemon(m.group(3), ctx), count=n, **fields))]
-
-
 @template("coins.each_heads", r"Flip (\d+) coins\. For each heads, (.+?)\.")
 def _each_heads(m, ctx):
     once = clause(m.group(2), ctx)
@@ -1005,19 +993,19 @@ def _prevent_by(m, ctx):
     return [_on("this Pokémon", ctx, effect)]
 
 
-@template("energy.attach_discard", r"Attach (a|an|up to \d+) Basic (?:" + TYPE + r" )?Energy cards? from your discard pile to "
-                                   r"(.+?)( in any way you like)?\.")
+@template("energy.attach_discard", r"Attach (a|an|up to \d+) Basic (?:" + TYPE + r" )?Energy cards? from your (?P<src>discard pile|hand) "
+                                   r"to (.+?)( in any way you like)?\.")
 def _attach_discard(m, ctx):
     how = m.group(1)
     n = int(how.split()[-1]) if how.startswith("up to") else 1
-    fields = {"from": "discard", **({"type": m.group(2)} if m.group(2) else {})}
+    fields = {"from": "discard" if m.group("src") == "discard pile" else "hand", **({"type": m.group(2)} if m.group(2) else {})}
     if how.startswith("up to"):
         fields["up_to"] = n
-    if m.group(4):
+    if m.group(5):
         # "… to your Benched Pokémon in any way you like": each card to a Pokémon the player chooses.
-        f = en_bench_filter(m.group(3), ctx)
+        f = en_bench_filter(m.group(4), ctx)
         return [("do", act("attach_energy", to=choose(f), count=1, **fields)) for _ in range(n)]
-    return [("do", act("attach_energy", to=one_pokemon(m.group(3), ctx), count=n, **fields))]
+    return [("do", act("attach_energy", to=one_pokemon(m.group(4), ctx), count=n, **fields))]
 
 
 def en_bench_filter(phrase: str, ctx: Context) -> dict:

@@ -937,7 +937,7 @@ def _attach_discard(m, ctx):
     dest = m.group(5)
     if dest == "このポケモン":
         return [("do", act("attach_energy", to="self", count=n, **fields))]
-    if dest == "自分のポケモン":
+    if dest == "自分のポケモン" and not m.group(6):
         dest = "自分のポケモン1匹"
     if m.group(6):
         quant, target = pokemon(dest if dest.startswith(("自分の", "相手の")) else "自分の" + dest, ctx)
