@@ -48,6 +48,13 @@ def split(text: str) -> list[str]:
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
+            if depth == 0 and text[i - 1:i] == "." and text[i + 1:i + 2] == " ":
+                # "… Pokémon. (Don't apply … Pokémon.) Your opponent's …": the note ends its sentence
+                piece = text[start:i + 1].strip()
+                if piece:
+                    out.append(piece)
+                start = i + 1
+                continue
         if depth:
             continue
         end = i + 1
@@ -103,7 +110,7 @@ def _qualifiers(words: str, f: dict) -> None:
     rest = words.strip()
     while rest:
         m = re.match(r"(Active|Benched|Basic|Stage 1|Stage 2|Evolution|evolved|non-" + TYPE + "|" + TYPE +
-                     r"|(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)'s)\s*", rest)
+                     r"|" + COND_WORD + r"|(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)'s)\s*", rest)
         if not m:
             raise NotRead(f"Pokémon described as {words!r}")
         w = m.group(1)
@@ -123,6 +130,8 @@ def _qualifiers(words: str, f: dict) -> None:
             f.setdefault("not_types", []).append(m.group(2))
         elif w.startswith("{"):
             f.setdefault("types", []).append(m.group(3))
+        elif w in COND:  # "Burned Pokémon": affected by that Special Condition
+            f["conditions"] = [COND[w]]
         elif w.endswith("'s"):
             f["name_prefix"] = [w]
         rest = rest[m.end():]
@@ -315,6 +324,22 @@ def per(phrase: str, ctx: Context) -> dict:
     m = re.match(r"^of your Pokémon in play that has the (.+?) attack$", p)
     if m:
         return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
+    m = re.match(r"^of your Benched ([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)$", p)
+    if m and "Pokémon" not in m.group(1):  # "for each of your Benched Charjabug"
+        return {"pokemon": "own", "match": {"position": "bench", "name": [m.group(1)]}}
+    m = re.match(r"^(Basic|Stage 1|Stage 2|Evolution) Pokémon on your Bench$", p)
+    if m:
+        f = {}
+        _qualifiers(m.group(1), f)
+        return {"pokemon": "own", "match": {**f, "position": "bench"}}
+    m = re.match(r"^of your (Benched )?Pokémon that has any damage counters on it$", p)
+    if m:
+        return {"pokemon": "own", "match": {**({"position": "bench"} if m.group(1) else {}), "damaged": True}}
+    m = re.match(r"^of your (Benched )?Pokémon that has any " + TYPE + r" Energy attached$", p)
+    if m:
+        return {"pokemon": "own", "match": {**({"position": "bench"} if m.group(1) else {}), "has_energy": [m.group(2)]}}
+    if p == "Pokémon Tool attached to all Pokémon":  # in play, both sides (a Pokémon has one Tool: Ⅰ-B-02)
+        return {"pokemon": "both", "match": {"has_tool": True}}
     m = re.match(r"^of your Benched Pokémon that has any damage counters on it$", p)
     if m:
         return {"pokemon": "own", "match": {"position": "bench", "damaged": True}}
@@ -439,9 +464,11 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         if m.group(3):
             t["type"] = m.group(3)
         return t, False
-    m = re.match(r"^your opponent has (\d+) or more Benched Pokémon$", c)
+    m = re.match(r"^(your opponent|you) ha(?:s|ve) (\d+) or (more|fewer) Benched Pokémon$", c)
     if m:
-        return {"pokemon": "opponent", "match": {"position": "bench"}, "at_least": int(m.group(1))}, False
+        bound = "at_least" if m.group(3) == "more" else "at_most"
+        return {"pokemon": "opponent" if m.group(1) == "your opponent" else "own", "match": {"position": "bench"},
+                bound: int(m.group(2))}, False
     m = re.match(r"^you have at least (\d+) (?:" + TYPE + r" )?Energy in play$", c)
     if m:
         t = {"energy": each(filt(side="own")), "at_least": int(m.group(1))}
@@ -826,10 +853,41 @@ def _energy_to_hand(m, ctx):
     return [("do", {"discard_energy": {"from": t, **fields, "to": "hand"}}) for t in targets(m.group(3), ctx)]
 
 
+@template("energy.to_deck", r"Shuffle (an|a|all|\d+) (?:" + TYPE + r" )?Energy attached to (.+?) into (?:your|their) deck\.")
+def _energy_to_deck(m, ctx):
+    fields = {"type": m.group(2)} if m.group(2) else {}
+    if m.group(1) == "all":
+        fields["all"] = True
+    else:
+        fields["count"] = num(m.group(1))
+    return [("do", {"discard_energy": {"from": t, **fields, "to": "deck"}}) for t in targets(m.group(3), ctx)]
+
+
 @template("coins.each_heads", r"Flip (\d+) coins\. For each heads, (.+?)\.")
 def _each_heads(m, ctx):
     once = clause(m.group(2), ctx)
     return [p for _ in range(int(m.group(1))) for p in v.coin(once, [], ctx)]
+
+
+@template("coins.each_tails", r"Flip (\d+) coins\. For each tails, (.+?)\.")
+def _each_tails(m, ctx):
+    once = clause(m.group(2), ctx)
+    return [p for _ in range(int(m.group(1))) for p in v.coin([], once, ctx)]
+
+
+@template("devolve", r"[Dd]evolve (.+?) by (putting|shuffling) the highest Stage Evolution card on (?:it|each of them) "
+                     r"into your opponent's (hand|deck)\.")
+def _devolve(m, ctx):
+    """Ⅱ-C-13: the highest Evolution card goes to the hand (or is shuffled into the deck)."""
+    if (m.group(2) == "shuffling") != (m.group(3) == "deck"):
+        raise NotRead("a devolved card put where the verb does not say")
+    return [("do", act("devolve", target=t, to=m.group(3))) for t in targets(m.group(1), ctx)]
+
+
+@template("effect.cant_attack_after", r"(It|it|the Defending Pokémon|The Defending Pokémon) can't attack during your opponent's next turn\.")
+def _cant_attack_after(m, ctx):
+    who = m.group(1)
+    return [_on(who[0].lower() + who[1:], ctx, {"kind": "cant_attack"})]
 
 
 @template("win", r"you win this game\.")
@@ -935,19 +993,19 @@ def _prevent_by(m, ctx):
     return [_on("this Pokémon", ctx, effect)]
 
 
-@template("energy.attach_discard", r"Attach (a|an|up to \d+) Basic (?:" + TYPE + r" )?Energy cards? from your discard pile to "
-                                   r"(.+?)( in any way you like)?\.")
+@template("energy.attach_discard", r"Attach (a|an|up to \d+) Basic (?:" + TYPE + r" )?Energy cards? from your (?P<src>discard pile|hand) "
+                                   r"to (.+?)( in any way you like)?\.")
 def _attach_discard(m, ctx):
     how = m.group(1)
     n = int(how.split()[-1]) if how.startswith("up to") else 1
-    fields = {"from": "discard", **({"type": m.group(2)} if m.group(2) else {})}
+    fields = {"from": "discard" if m.group("src") == "discard pile" else "hand", **({"type": m.group(2)} if m.group(2) else {})}
     if how.startswith("up to"):
         fields["up_to"] = n
-    if m.group(4):
+    if m.group(5):
         # "… to your Benched Pokémon in any way you like": each card to a Pokémon the player chooses.
-        f = en_bench_filter(m.group(3), ctx)
+        f = en_bench_filter(m.group(4), ctx)
         return [("do", act("attach_energy", to=choose(f), count=1, **fields)) for _ in range(n)]
-    return [("do", act("attach_energy", to=one_pokemon(m.group(3), ctx), count=n, **fields))]
+    return [("do", act("attach_energy", to=one_pokemon(m.group(4), ctx), count=n, **fields))]
 
 
 def en_bench_filter(phrase: str, ctx: Context) -> dict:

@@ -50,7 +50,7 @@ def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
     """("holder", when) for the card's own Pokémon, ("applies", applies_to) for others."""
     p = phrase.strip()
     if p[:1].isupper() and not p.startswith(("Pokémon", "Psyduck")) and p.split(" ")[0] in (
-            "Your", "This", "The", "All", "Each", "Both"):
+            "Your", "This", "The", "All", "Each", "Both", "It"):
         p = p[0].lower() + p[1:]
     if p in ("this Pokémon", "it", "that Pokémon", "the Pokémon this card is attached to"):
         return "holder", {}
@@ -67,6 +67,22 @@ def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
     both = re.search(r" ?\(both yours and your opponent's\)$", p)
     if both:
         p = p[:both.start()]
+    tail: dict = {}
+    m = re.search(r" that ha(?:s|ve) (?:any )?" + TYPE + r" Energy attached$", p)
+    if m:  # "All of your Pokémon that have any {W} Energy attached"
+        tail["has_energy"], p = [m.group(1)], p[:m.start()]
+    m = re.search(r" that has a Pokémon Tool attached$", p)
+    if m:  # "your opponent's Active Pokémon that has a Pokémon Tool attached"
+        tail["has_tool"], p = True, p[:m.start()]
+    m = re.fullmatch(r"(your |your opponent's )?((?:" + TYPE + r" Pokémon(?:, | and |, and ))+" + TYPE + r" Pokémon)", p)
+    if m:  # "your {G} Pokémon and {R} Pokémon": Pokémon of either type
+        side = {"your ": "own", "your opponent's ": "opponent"}.get(m.group(1) or "", "both")
+        return "applies", {"side": side, "types": re.findall(r"\{(\w+)\}", m.group(2)), **tail}
+    if tail:
+        kind, f = subject(p, ctx)
+        if kind == "holder":
+            raise NotRead(f"subject {phrase!r}")
+        return kind, {**f, **tail, **({"side": "both"} if both else {})}
     p = re.sub(r"^(?:all of |each of |each )", "", p)
     p = re.sub(r" in play$", "", p)
     m = re.fullmatch(r"(your opponent's |your )?(.*?)(Pokémon ex|Pokémon V|Pokémon)", p)
@@ -179,6 +195,17 @@ def _hp_no_conditions(m, ctx):
     return [passive(where, {"kind": "max_hp", "amount": int(m.group(2))}), passive(where, {"kind": "no_conditions"})]
 
 
+@template("passive.damage_dealt_any", r"Attacks used by (.+?) do (\d+) (more|less) damage" + WR_BEFORE + r"\.")
+def _dealt_any(m, ctx):
+    """"Attacks used by your opponent's Active Pokémon that has a Pokémon Tool attached do 20 less
+    damage": every damage its attacks do to the other side's Pokémon (`against` is seen from the
+    attacker's player), as the attack template "attacks used by the Defending Pokémon do …" reads."""
+    _not_attack(ctx)
+    amount = int(m.group(2)) * (-1 if m.group(3) == "less" else 1)
+    return [passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": amount,
+                                                "against": {"side": "opponent"}})]
+
+
 @template("passive.max_hp", r"(.+?) gets? ([+-]\d+) HP\.")
 def _hp(m, ctx):
     _not_attack(ctx)
@@ -232,6 +259,19 @@ def _cost(m, ctx):
         pieces.append(passive(where, {"kind": "damage_dealt", "amount": int(rest.group(1)),
                                       "against": against(rest.group(2), ctx)}))
     return pieces
+
+
+@template("passive.prevent_at_least", r"Prevent all damage done to (.+?) by attacks from (.+?) if that damage is (\d+) or more\.")
+def _prevent_big(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": attackers(m.group(2), ctx),
+                                                "at_least": int(m.group(3))})]
+
+
+@template("passive.prevent_effects", r"Prevent all effects of attacks used by (.+?) done to (.+?)\. \(Damage is not an effect\.\)")
+def _prevent_effects(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(2), ctx), {"kind": "prevent_effects", "from": attackers(m.group(1), ctx)})]
 
 
 @template("passive.prevent", r"Prevent all damage (?:(from and effects of) )?(?:from attacks )?done to (.+?) by attacks(?: from (.+?))?\."
@@ -332,16 +372,39 @@ def _while_active(m, ctx):
     return out
 
 
+@template("passive.as_long_as_bench", r"As long as this Pokémon is on your Bench, (.+)")
+def _while_benched(m, ctx):
+    """An Ability in force only while its Pokémon is on the Bench: each effect's `holder`."""
+    _not_attack(ctx)
+    if ctx.part != "ability":
+        raise NotRead("on the Bench, outside an Ability")
+    inner = en.clause(m.group(1), ctx)
+    if not inner or any(kind != "passive" for kind, _ in inner):
+        raise NotRead("a condition on what is not in force")
+    return [("passive", {**payload, "holder": {"position": "bench"}}) for _, payload in inner]
+
+
+@template("ability.no_stack", r"The effect of (.+?) doesn't stack\.")
+def _no_stack(m, ctx):
+    """Ⅱ-E-15: however many Pokémon have the Ability, its effect counts once. (The sentence
+    names the Ability it is printed in; the name a scenario writes may be another print's.)"""
+    if ctx.part != "ability":
+        raise NotRead("\"doesn't stack\" outside an Ability")
+    return [("ability", ("stacks", False))]
+
+
 _HOLDER_IF = {"doesn't have a Rule Box": {"rule": ["none"]}, "has full HP": None}
 
 
 @template("passive.if_holder", r"If (this Pokémon|the Pokémon this card is attached to) (doesn't have a Rule Box|has any " + TYPE +
-                               r" Energy attached|is in the Active Spot), (.+)")
+                               r" Energy attached|is in the Active Spot|has any Special Energy attached), (.+)")
 def _if_holder(m, ctx):
     _not_attack(ctx)
     cond = m.group(2)
     if cond == "doesn't have a Rule Box":
         f = {"rule": ["none"]}
+    elif cond == "has any Special Energy attached":
+        f = {"has_energy_card": ["special"]}
     elif cond == "is in the Active Spot":
         f = {"position": "active"}
     else:

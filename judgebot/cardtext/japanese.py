@@ -70,6 +70,9 @@ def _group(sentences: list[str]) -> list[str]:
         if grouped and s == "トラッシュできないなら、このワザは失敗。" and grouped[-1] == "場に出ているスタジアムをトラッシュする。":
             grouped[-1] += s  # one template: the attack fails if there is none to discard
             continue
+        if grouped and s.startswith("はがしたカードは、"):
+            grouped[-1] += s  # where the devolved card goes: one template with the devolving
+            continue
         if grouped and (re.match(r"^(ウラなら|オモテなら|\d+回でもオモテなら|すべてオモテなら|すべてウラなら)", s)
                         and "コイン" in grouped[-1] or s.startswith(("さらに、", "その後、"))
                         and grouped[-1].startswith("コインを1回投げ") and grouped[-1].count("なら、") == 1):
@@ -108,6 +111,8 @@ def _quals(words: str, f: dict) -> None:
 
 def pokemon(phrase: str, ctx: Context):
     p = phrase.strip()
+    if p == "つけたポケモン" and isinstance(ctx.subject, dict) and "choose" in ctx.subject:
+        return "one", "chosen"  # 「…を1枚選び、ベンチポケモンにつける。その後、つけたポケモンの…」: the Pokémon chosen
     if p in ("そのポケモン", "その状態のポケモン"):
         if ctx.subject is None:
             raise NotRead(f"{phrase!r} refers to no Pokémon")
@@ -256,6 +261,8 @@ def per(phrase: str, ctx: Context) -> dict:
     m = re.match(r"^自分の場の、ワザ「(.+?)」を持つポケモンの数$", p)
     if m:
         return {"pokemon": "own", "match": {"has_attack": [m.group(1)]}}
+    if p == "自分の場のダメカンがのっているポケモンの数":
+        return {"pokemon": "own", "match": {"damaged": True}}
     m = re.match(r"^(相手|自分)の場の(.*?)(ポケモン|「ポケモンex」|「ポケモンex・V」)の数$", p)
     if m:
         f: dict = {}
@@ -271,9 +278,21 @@ def per(phrase: str, ctx: Context) -> dict:
     if m:
         kind = {"基本エネルギー": "basic_energy", "グッズ": "item", "サポート": "supporter", "ポケモンのどうぐ": "tool"}[m.group(2)]
         return {"discard": "opponent" if m.group(1) == "相手" else "own", "kind": kind}
-    m = re.match(r"^(相手|自分)のポケモン全員についている「ポケモンのどうぐ」の数$", p)
+    m = re.match(r"^(相手|自分|おたがい)のポケモン全員についている「ポケモンのどうぐ」の数$", p)
     if m:
-        return {"pokemon": "opponent" if m.group(1) == "相手" else "own", "match": {"has_tool": True}}
+        return {"pokemon": {"相手": "opponent", "自分": "own", "おたがい": "both"}[m.group(1)], "match": {"has_tool": True}}
+    m = re.match(r"^" + TYPE + r"エネルギーがついている自分の(ベンチ)?ポケモンの数$", p)
+    if m:
+        return {"pokemon": "own", "match": {**({"position": "bench"} if m.group(2) else {}), "has_energy": [m.group(1)]}}
+    m = re.match(r"^自分のベンチの「([^」]+)」の数$", p)
+    if m and not m.group(1).endswith("のポケモン") and not m.group(1).startswith(("ポケモン", "メガシンカ")):
+        return {"pokemon": "own", "match": {"position": "bench", "name": [m.group(1)]}}
+    m = re.match(r"^自分のベンチの((?:たね|進化|1進化|2進化))ポケモンの数$", p)
+    if m:
+        f = {}
+        _quals(m.group(1), f)
+        return {"pokemon": "own", "match": {**f, "position": "bench"}}
+
     m = re.match(r"^(相手|自分)の場の「([^」(]+)(\(『ポケモンex』をふくむ\))?」の数$", p)
     if m and not m.group(2).endswith("のポケモン") and not m.group(2).startswith(("ポケモン", "メガシンカ")):
         names = [m.group(2)] + ([m.group(2) + "ex"] if m.group(3) else [])
@@ -293,7 +312,7 @@ def per(phrase: str, ctx: Context) -> dict:
 
 def _is(word: str, ctx: Context) -> dict:
     w = word.strip()
-    m = re.match(r"^" + COND_WORD + r"(?:か" + COND_WORD + r")?$", w)
+    m = re.match(r"^" + COND_WORD + r"(?:(?:か|または)" + COND_WORD + r")?$", w)
     if m:
         return {"conditions": [COND[x] for x in m.groups() if x]}
     if w == "特殊状態":
@@ -387,6 +406,10 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     m = re.match(r"^相手のベンチポケモンの数が" + N + r"匹以上なら$", c)
     if m:
         return {"pokemon": "opponent", "match": {"position": "bench"}, "at_least": int(m.group(1))}, False
+    m = re.match(r"^(相手|自分)のベンチポケモンが" + N + r"匹(以下|以上)なら$", c)
+    if m:
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own", "match": {"position": "bench"},
+                ("at_most" if m.group(3) == "以下" else "at_least"): int(m.group(2))}, False
     # 「<ポケモン>が●●なら」「<ポケモン>に●●がのっているなら」「<ポケモン>に●●がついているなら」
     m = re.match(r"^(このポケモン|相手のバトルポケモン)(?:が|は)(.+?)(でない)?なら$", c)
     if m and not re.search(r"(ついて|のって)", m.group(2)):
@@ -457,7 +480,7 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
             return pieces
     # 「●●し、▲▲」: two actions in one sentence (not under a condition or a coin).
     if "なら、" not in s and not s.startswith("コイン"):
-        for m in re.finditer(r"(トラッシュし|もどし|回復し|にし|のせ|つけ|入れ替え|追加し|与え)、", s):
+        for m in re.finditer(r"(トラッシュし|もどして切り|もどし|回復し|にし|のせ|つけ|入れ替え|追加し|与え)、", s):
             left = s[:m.start()] + _JOINED[m.group(1)]
             right = s[m.end():]
             try:
@@ -470,7 +493,7 @@ def sentence(s: str, ctx: Context) -> list[Piece]:
 
 
 # The verb before 「、」 in 「●●し、▲▲」 and the sentence it ends.
-_JOINED = {"トラッシュし": "トラッシュする。", "もどし": "もどす。", "回復し": "回復する。", "にし": "にする。", "のせ": "のせる。",
+_JOINED = {"トラッシュし": "トラッシュする。", "もどして切り": "もどして切る。", "もどし": "もどす。", "回復し": "回復する。", "にし": "にする。", "のせ": "のせる。",
            "つけ": "つける。", "入れ替え": "入れ替える。", "追加し": "追加。", "与え": "与える。"}
 
 _NO_WR = r"(?:\[ベンチは弱点・抵抗力を計算しない。\])?"
@@ -569,10 +592,41 @@ def _coin(m, ctx):
     return v.coin(heads, tails, ctx)
 
 
-@template("coins.each_heads", r"コインを" + N + r"回投げ、オモテの数ぶん、(.+?)を選び、(.+?)。")
+@template("coins.each_heads", r"コインを" + N + r"回投げ、(オモテ|ウラ)の数ぶん、(.+?)を選び、(.+?)。")
 def _each_heads(m, ctx):
-    once = clause(f"{m.group(2)}を1個選び、{m.group(3)}", ctx)
-    return [p for _ in range(int(m.group(1))) for p in v.coin(once, [], ctx)]
+    once = clause(f"{m.group(3)}を1個選び、{m.group(4)}", ctx)
+    heads = m.group(2) == "オモテ"
+    return [p for _ in range(int(m.group(1))) for p in v.coin(once if heads else [], [] if heads else once, ctx)]
+
+
+_DEVOLVED_TO = r"はがしたカードは、相手の(手札にもどす|山札にもどして切る)。"
+
+
+@template("devolve", r"相手の進化している(ポケモンを1匹選び、|ポケモン全員の上から、それぞれ)「進化カード」を1枚(?:ずつ)?はがして退化させる。"
+                     + _DEVOLVED_TO)
+def _devolve(m, ctx):
+    """Ⅱ-C-13: the highest Evolution card comes off (and goes to the hand or the deck)."""
+    f = filt(side="opponent", stage=["stage1", "stage2"])
+    target = choose(f) if m.group(1).startswith("ポケモンを1匹") else each(f)
+    return [("do", act("devolve", target=target, to="hand" if m.group(2) == "手札にもどす" else "deck"))]
+
+
+@template("devolve.active", r"相手の進化しているバトルポケモンから、「進化カード」を1枚はがして退化させる。" + _DEVOLVED_TO)
+def _devolve_active(m, ctx):
+    """The Defending Pokémon, if it is evolved (as the English print says: "If your opponent's Active
+    Pokémon is an evolved Pokémon, devolve it …")."""
+    defending = v.opponent_active(ctx)
+    return [("do", v.if_action({"at": defending, "match": {"stage": ["stage1", "stage2"]}},
+                               [act("devolve", target=defending, to="hand" if m.group(1) == "手札にもどす" else "deck")]))]
+
+
+@template("effect.cant_attack_stage", r"次の相手の番、このワザを受けた(たね|1進化|2進化)ポケモンは、ワザが使えない。")
+def _cant_attack_stage(m, ctx):
+    """Only if the Defending Pokémon is of that stage (the English print: "If the Defending Pokémon is
+    a Basic Pokémon, it can't attack during your opponent's next turn")."""
+    f: dict = {}
+    _quals(m.group(1), f)
+    return [("do", v.if_action({"at": "defending", "match": f}, [v.add_effect("defending", [{"kind": "cant_attack"}])]))]
 
 
 @template("condition.if", r"([^、]+?なら|前の相手の番に、ワザのダメージで、自分の.*?ポケモンがきぜつしていたなら|"
@@ -590,7 +644,7 @@ def _heal(m, ctx):
     return [("do", act("heal", target=t, amount=int(m.group(2)))) for t in targets(m.group(1), ctx)]
 
 
-@template("heal.all", r"(.+?)のHPを、すべて回復する。")
+@template("heal.all", r"(.+?)のHPを、?すべて回復する。")
 def _heal_all(m, ctx):
     return [("do", act("heal", target=t, all=True)) for t in targets(m.group(1), ctx)]
 
@@ -654,6 +708,17 @@ def _energy_to_hand(m, ctx):
     return [("do", {"discard_energy": {"from": _one_of_group(target, m.group(1)), **fields, "to": "hand"}})]
 
 
+@template("energy.to_deck", r"(.+?)についている(?:" + TYPE + r")?エネルギーを、?(?:" + N + r"個選び、|(?P<n2>\d+)個|すべて)山札にもどして切る。")
+def _energy_to_deck(m, ctx):
+    fields = {"type": m.group(2)} if m.group(2) else {}
+    if m.group(3) or m.group("n2"):
+        fields["count"] = int(m.group(3) or m.group("n2"))
+    else:
+        fields["all"] = True
+    quant, target = pokemon(m.group(1), ctx)
+    return [("do", {"discard_energy": {"from": _one_of_group(target, m.group(1)), **fields, "to": "deck"}})]
+
+
 @template("energy.move", r"(.+?)についている(?:" + TYPE + r")?エネルギーを" + N + r"個選び、(.+?)につけ替える。")
 def _move_energy(m, ctx):
     fields = {"type": m.group(2)} if m.group(2) else {}
@@ -679,6 +744,7 @@ def _switch_own(m, ctx):
 
 
 @template("switch.opponent_out", r"(?:相手のバトルポケモンをベンチポケモンと入れ替える。\[バトル場に出すポケモンは相手が選ぶ。\]|"
+                                 r"相手のバトルポケモンをベンチポケモンと入れ替える\(バトル場に出すポケモンは相手が選ぶ\)。|"
                                  r"相手は相手自身のバトルポケモンをベンチポケモンと入れ替える。)")
 def _switch_out(m, ctx):
     return [("do", act("switch", side="opponent", chosen_by="opponent"))]
@@ -821,6 +887,9 @@ def _from(phrase: str | None, ctx: Context) -> dict:
     words = phrase.removesuffix("から")
     if words == "特性を持つポケモン":
         return {"side": "opponent", "has_ability": True}
+    m = re.fullmatch(COND_WORD + r"のポケモン", words)
+    if m:  # 「やけどのポケモン」: affected by that Special Condition
+        return {"side": "opponent", "conditions": [COND[m.group(1)]]}
     quant, target = pokemon(words, ctx)
     if not (isinstance(target, dict) and "each" in target):
         raise NotRead(f"attacks from {phrase!r}")
@@ -858,14 +927,19 @@ def _prevent_bound(m, ctx):
     return [_on("このポケモン", ctx, {"kind": "prevent_damage", "from": {"side": "opponent"}, key: int(m.group(1))})]
 
 
-@template("energy.attach_discard", r"自分のトラッシュから「?基本(?:" + TYPE + r")?エネルギー」?を" + N + r"枚(まで)?選び、(.+?)に(好きなように)?つける。")
+@template("energy.attach_discard", r"自分の(?P<src>トラッシュ|手札)から「?基本(?:" + TYPE + r")?エネルギー」?を" + N +
+          r"枚(まで)?選び、(.+?)に(好きなように)?つける。")
 def _attach_discard(m, ctx):
-    n = int(m.group(2))
-    fields = {"from": "discard", **({"type": m.group(1)} if m.group(1) else {})}
-    if m.group(3):
+    n = int(m.group(3))
+    fields = {"from": "discard" if m.group("src") == "トラッシュ" else "hand", **({"type": m.group(2)} if m.group(2) else {})}
+    if m.group(4):
         fields["up_to"] = n
-    dest = m.group(4)
-    if m.group(5):
+    dest = m.group(5)
+    if dest == "このポケモン":
+        return [("do", act("attach_energy", to="self", count=n, **fields))]
+    if dest == "自分のポケモン" and not m.group(6):
+        dest = "自分のポケモン1匹"
+    if m.group(6):
         quant, target = pokemon(dest if dest.startswith(("自分の", "相手の")) else "自分の" + dest, ctx)
         if not (isinstance(target, dict) and "each" in target):
             raise NotRead(f"Energy attached to {dest!r} in any way")
@@ -875,7 +949,10 @@ def _attach_discard(m, ctx):
     if dest == "自分のベンチポケモン":
         dest = "自分のベンチポケモン1匹"
     quant, target = pokemon(dest, ctx)
-    return [("do", act("attach_energy", to=_one_of_group(target, dest), count=n, **fields))]
+    target = _one_of_group(target, dest)
+    if isinstance(target, dict) and "choose" in target:
+        ctx.subject = target  # 「つけたポケモン」 after it: the Pokémon chosen
+    return [("do", act("attach_energy", to=target, count=n, **fields))]
 
 
 @template("effect.counters_on_attacker", r"次の相手の番、このポケモンがワザのダメージを受けたとき、ワザを使ったポケモンに"
@@ -960,11 +1037,18 @@ def decides_damage(s: str) -> bool:
     return bool(re.search(r"×\d+ダメージ|\d+ダメージ追加|このワザは失敗", s))
 
 
+_BENCH_NOTE = "[ベンチは弱点・抵抗力を計算しない。]"
+
+
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     pieces: list[Piece] = []
     notes: list[tuple[str, str]] = []
     previous = None
     for s in split(normalize(text)):
+        if s.endswith(_BENCH_NOTE) and "ダメージ" not in s[:-len(_BENCH_NOTE)] and "ダメージ" in text:
+            # The reminder printed at the end of the text belongs to its bench-damage sentence (and
+            # says what the rules already do, Ⅱ-B-08): not to the last sentence it follows.
+            s = s[:-len(_BENCH_NOTE)]
         why = listed(s, previous)
         previous = why
         if why:

@@ -61,6 +61,12 @@ def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
         return "holder", _holder_words(p[len(HOLDER):])
     if p == "相手のバトルポケモン":
         return "applies", {"side": "opponent", "position": "active"}
+    m = re.match(r"^(?:" + TYPE + r"エネルギー|(「ポケモンのどうぐ」))がついている(.+)$", p)
+    if m:  # "{M}エネルギーがついている自分のポケモン全員", "「ポケモンのどうぐ」がついている相手のバトルポケモン"
+        kind, f = subject(m.group(3), ctx)
+        if kind != "applies":
+            raise NotRead(f"subject {phrase!r}")
+        return kind, {**f, **({"has_tool": True} if m.group(2) else {"has_energy": [m.group(1)]})}
     both = p.startswith("おたがいの")
     m = re.match(r"^(相手の|自分の|おたがいの)(場の)?(.*?)(?:全員)?$", p)
     if not m:
@@ -76,10 +82,10 @@ def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
             raise NotRead(f"except {excluded.group(1)}")
     if rest.endswith("全員"):
         rest = rest[:-2]
-    mm = re.match(r"^(ベンチ|バトル場の)?(.*?)(ポケモン|「ポケモンex」|「[^」]+のポケモン」|「[^」]+」)$", rest)
+    mm = re.match(r"^(ベンチの|ベンチ|バトル場の)?(.*?)(ポケモン|「ポケモンex」|「[^」]+のポケモン」|「[^」]+」)$", rest)
     if not mm:
         raise NotRead(f"subject {phrase!r}")
-    if mm.group(1) == "ベンチ":
+    if mm.group(1) in ("ベンチ", "ベンチの"):
         f["position"] = "bench"
     elif mm.group(1) == "バトル場の":
         f["position"] = "active"
@@ -252,6 +258,27 @@ def _prevent(m, ctx):
     return [passive(subject(m.group(1), ctx), {"kind": k, "from": f}) for k in kinds]
 
 
+@template("passive.prevent_at_least", r"(.+?)は、相手のポケモンから「" + N + r"」以上のワザのダメージを受けない。")
+def _prevent_big(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": {"side": "opponent"},
+                                                "at_least": int(m.group(2))})]
+
+
+@template("passive.prevent_effects", r"(.+?)は、相手のポケモンが使うワザの効果を受けない。")
+def _prevent_effects(m, ctx):
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "prevent_effects", "from": {"side": "opponent"}})]
+
+
+@template("passive.damage_dealt_any", r"(.+)が使うワザのダメージは「([+-])" + N + r"」される。")
+def _dealt_any(m, ctx):
+    """Every damage its attacks do to the other side's Pokémon (english_passive's reading)."""
+    _not_attack(ctx)
+    return [passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": _signed(m.group(2), m.group(3)),
+                                                "against": {"side": "opponent"}})]
+
+
 @template("passive.prevent_stadium", r"(.+?)は、相手の(「ポケモンex・V」)からワザのダメージを受けない。")
 def _prevent_from(m, ctx):
     _not_attack(ctx)
@@ -327,6 +354,17 @@ def _as_long(m, ctx):
     return ja.clause(m.group(1), ctx)
 
 
+@template("passive.as_long_as_bench", r"このポケモンがベンチにいるかぎり、(.+)")
+def _while_benched_as_long(m, ctx):
+    _not_attack(ctx)
+    if ctx.part != "ability":
+        raise NotRead("on the Bench, outside an Ability")
+    inner = ja.clause(m.group(1), ctx)
+    if not inner or any(kind != "passive" for kind, _ in inner):
+        raise NotRead("a condition on what is not in force")
+    return [("passive", {**payload, "holder": {"position": "bench"}}) for _, payload in inner]
+
+
 @template("passive.as_long_as_active", r"このポケモンがバトル場にいるかぎり、(.+)")
 def _while_active(m, ctx):
     _not_attack(ctx)
@@ -341,18 +379,51 @@ def _during(m, ctx):
     return ja.clause(m.group(2), ctx)
 
 
-@template("passive.if_holder", r"このポケモンに" + TYPE + r"エネルギーがついているなら、(.+)")
+@template("passive.if_holder", r"このポケモンに(?:" + TYPE + r"|(特殊))エネルギーがついているなら、(.+)")
 def _if_holder(m, ctx):
     _not_attack(ctx)
     pieces = []
-    rest = m.group(2)
-    rest = re.sub(r"^このポケモンの最大HPは「([+-]\d+)」され、", r"このポケモンの最大HPは「\1」される。このポケモンが", rest)
+    rest = m.group(3)
+    rest = re.sub(r"^このポケモンの最大HPは「([+-]\d+)」され、(?:このポケモンが)?", r"このポケモンの最大HPは「\1」される。このポケモンが",
+                  rest)
+    when = {"has_energy_card": ["special"]} if m.group(2) else {"has_energy": [m.group(1)]}
     for part in [x + "。" for x in rest.split("。") if x]:
         for kind, payload in ja.clause(part, ctx):
             if kind != "passive":
                 raise NotRead("a condition on what is not in force")
-            pieces.append(("passive", {**payload, "when": {**payload.get("when", {}), "has_energy": [m.group(1)]}}))
+            pieces.append(("passive", {**payload, "when": {**payload.get("when", {}), **when}}))
     return pieces
+
+
+@template("passive.if_full_hp", r"このポケモンのHPがまんたんの状態なら、(.+)")
+def _if_full_hp(m, ctx):
+    """「HPがまんたん」: no damage counters on it (its remaining HP is its maximum HP)."""
+    _not_attack(ctx)
+    pieces = []
+    for kind, payload in ja.clause(m.group(1), ctx):
+        if kind != "passive" or "applies_to" in payload:
+            raise NotRead("a condition on what is not in force on this Pokémon")
+        pieces.append(("passive", {**payload, "when": {**payload.get("when", {}), "damaged": False}}))
+    return pieces
+
+
+@template("passive.on_bench", r"このポケモンは、ベンチにいるかぎり、(.+)")
+def _while_benched(m, ctx):
+    _not_attack(ctx)
+    if ctx.part != "ability":
+        raise NotRead("on the Bench, outside an Ability")
+    inner = ja.clause("このポケモンは、" + m.group(1), ctx)
+    if not inner or any(kind != "passive" for kind, _ in inner):
+        raise NotRead("a condition on what is not in force")
+    return [("passive", {**payload, "holder": {"position": "bench"}}) for _, payload in inner]
+
+
+@template("ability.no_stack", r"この効果は、この特性を持つポケモンが何匹いても、重ならない。|この特性の効果は重ならない。")
+def _no_stack(m, ctx):
+    """Ⅱ-E-15: however many Pokémon have the Ability, its effect counts once."""
+    if ctx.part != "ability":
+        raise NotRead("an Ability's \"doesn't stack\" outside an Ability")
+    return [("ability", ("stacks", False))]
 
 
 # -- triggers ----------------------------------------------------------------------------------------------

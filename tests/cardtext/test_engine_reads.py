@@ -11,7 +11,7 @@ import yaml
 
 from judgebot.cardtext import APPLIED, read
 from tests.cardtext.boards import ability_board, attack_board, run, trainer_board
-from tests.cardtext.cases import SAME
+from tests.cardtext.cases import ONE_PRINT, SAME
 
 ROOT = Path(__file__).resolve().parents[2]
 REVIEW = ROOT / "docs" / "cardtext-review.yaml"
@@ -21,6 +21,8 @@ def _cases():
     for card, part, kwargs, english, japanese, _ in SAME:
         yield card + " (en)", part, kwargs, english, "en", "X"
         yield card + " (ja)", part, kwargs, japanese, "ja", "X"
+    for card, part, kwargs, lang, text, _ in ONE_PRINT:
+        yield f"{card} ({lang}, one print)", part, kwargs, text, lang, "X"
     if REVIEW.exists():
         review = yaml.safe_load(REVIEW.read_text(encoding="utf-8"))
         for entry in review["sample"] + review.get("first_sample", []):

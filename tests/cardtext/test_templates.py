@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judgebot.cardtext import APPLIED, NOT_MODELLED, read
-from tests.cardtext.cases import SAME, STATUS
+from tests.cardtext.cases import ONE_PRINT, SAME, STATUS
 
 
 @pytest.mark.parametrize("card,part,kwargs,english,japanese,expected", SAME, ids=[c[0] for c in SAME])
@@ -15,6 +15,12 @@ def test_both_prints_read_to_the_same_format2(card, part, kwargs, english, japan
     ja = read(japanese, "ja", part, name="X", **kwargs)
     assert (en.status, en.format2) == (APPLIED, expected), en.unread
     assert (ja.status, ja.format2) == (APPLIED, expected), ja.unread
+
+
+@pytest.mark.parametrize("card,part,kwargs,lang,text,expected", ONE_PRINT, ids=[f"{c[0]} ({c[3]})" for c in ONE_PRINT])
+def test_a_one_print_text_reads_to_its_format2(card, part, kwargs, lang, text, expected):
+    reading = read(text, lang, part, name="X", **kwargs)
+    assert (reading.status, reading.format2) == (APPLIED, expected), reading.unread
 
 
 @pytest.mark.parametrize("part,kwargs,lang,text,status,detail", STATUS, ids=[c[3][:40] for c in STATUS])
