@@ -196,10 +196,10 @@ ask:
     assert result["allowed"] is True
     why = next(u["text"][0]["why"] for u in result["cards"] if u["at"] == "you.bench[0]")
     assert why.startswith("read from its printed text; not applied: what it reads of the deck")
-    board = board.replace("bench: [Pidgeot ex]", "bench: [Barbaracle]")
-    assert ruling(board % "attack: Aura Knuckle")["allowed"] is True  # Stone Arms is not met
-    message = refused(board % "ability: {by: you.bench[0], name: Stone Arms}", NotModelledError)
-    assert "its Ability Stone Arms is not modelled" in message
+    board = board.replace("bench: [Pidgeot ex]", "bench: [Azumarill ex]")
+    assert ruling(board % "attack: Aura Knuckle")["allowed"] is True  # Bubble Gathering is not met
+    message = refused(board % "ability: {by: you.bench[0], name: Bubble Gathering}", NotModelledError)
+    assert "its Ability Bubble Gathering is not modelled" in message
 
 
 def test_a_value_no_print_gives_is_asked_for_only_when_needed():
