@@ -102,7 +102,9 @@ FILTER_RULES = {"has_energy_card": "guide-ja:II-D-06", "has_attack": "guide-ja:I
                 "healed_this_turn": "guide-ja:II-E-27",
                 # "has a Tool attached" / "has ● Energy attached" are what is attached (ポケモンのどうぐ
                 # Ⅰ-B-02, エネルギー Ⅰ-C), not Ⅱ-D-06's 持つ (the attacks, Weakness … printed on the card).
-                "has_tool": "guide-ja:I-B-02", "has_energy": "guide-ja:I-C"}
+                "has_tool": "guide-ja:I-B-02", "has_energy": "guide-ja:I-C",
+                # "that has 50 HP or less remaining" (Soul Destroyer): 残りHP, Ⅱ-D-16.
+                "hp_left_at_most": "guide-ja:II-D-16"}
 
 
 def filter_cites(filter_: Filter | None) -> tuple[str, ...]:
