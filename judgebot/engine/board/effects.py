@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from judgebot.carddb.lookup import same_name
+from judgebot.carddb.lookup import name_group, same_name
+from judgebot.carddb.normalize import name_key
 from judgebot.engine.board.model import TYPES as ALL_TYPE_WORDS
 from judgebot.engine.board.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
@@ -152,7 +153,7 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_.evolved_from_this_turn is not None and target.evolved_from_this_turn not in filter_.evolved_from_this_turn:
         return False
-    if filter_.name_prefix is not None and not target.name.startswith(filter_.name_prefix):
+    if filter_.name_prefix is not None and not _name_starts(target.name, filter_.name_prefix):
         return False
     if filter_.moved_to_active_this_turn is not None and filter_.moved_to_active_this_turn != target.moved_to_active_this_turn:
         return False
@@ -184,6 +185,16 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         if hp - target.damage > filter_.hp_left_at_most:
             return False
     return True
+
+
+def _name_starts(name: str, prefixes) -> bool:
+    """"Hop's Pokémon", 「Nのポケモン」: the name starts so in any of the card's languages (SCENARIOS.md
+    "Real cards": names compare in any language), so N's Castle finds a Pokémon written
+    Nのゾロアークex. Compared as name keys (case, width, spaces and apostrophes ignored)."""
+    if name.startswith(tuple(prefixes)):
+        return True
+    keys = [name_key(p) for p in prefixes if name_key(p)]
+    return any(k.startswith(tuple(keys)) for k in name_group(name)) if keys else False
 
 
 def unmet(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
