@@ -134,5 +134,7 @@ def test_a_played_item_puts_its_effect_in_force_for_the_next_entries():
     assert with_item["sequence"][1]["damage"] == {"opponent.active": 90}
     said = [s for s in with_item["sequence"][0]["steps"] if "its effect is now in force" in s["text"]]
     assert len(said) == 1 and "guide-ja:II-B-04" in said[0]["cite"]
+    happens = [s for s in with_item["sequence"][0]["steps"] if s["step"] == "nothing_happens"]
+    assert len(happens) == 1 and "its effect is put in force" in happens[0]["text"]  # not "no `does` words"
     without = ruling(_turn({"attack": {"name": "はどうだん"}}, you=you))
     assert without["sequence"][0]["damage"] == {"opponent.active": 60}
