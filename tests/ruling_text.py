@@ -195,11 +195,22 @@ def slips(path: Path, langs=LANGS) -> dict[str, list[str]]:
 
     ruling = rule(load_scenario(path))
     names = scenario_names(path)
-    names = set(names) | set(_catalog_names(names))
+    names = set(names) | set(_catalog_names(names)) | _real_card_part_names(ruling)
     by_lang = {lang: sorted(names | {m for n in names for m in _said(n, lang)}, key=len, reverse=True)
                for lang in langs}
     return {lang: [s for where, text in texts(ruling, lang) for s in slips_in(where, text, lang, by_lang[lang])]
             for lang in langs}
+
+
+def _real_card_part_names(ruling) -> set[str]:
+    """The names of the texts printed on the real cards the ruling used (SCENARIOS.md "Real
+    cards"): an Ability the card prints (Cetitan's Solid Body) is a name the scenario gives
+    through the card, though the file never writes it; such names exist in English and
+    Japanese only."""
+    from judgebot.carddb import lookup
+
+    return {name for use in ruling.cards or () for text in lookup.texts(use.card) for name in text.name.values()
+            if name}
 
 
 def _said(name: str, lang: str) -> set[str]:

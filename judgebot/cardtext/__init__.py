@@ -61,6 +61,13 @@ def read(text: str, lang: str, part: str, *, name: str = "", damage=None, cost=(
         return Reading(part, lang, text, NOT_MODELLED, unread=str(exc), templates=tuple(ctx.templates))
     if not format2 and listed:
         return Reading(part, lang, text, NOT_APPLIED, listed=listed, templates=tuple(ctx.templates))
+    if part == "trainer" and "do" not in format2:
+        # A Trainer whose text is a cost and a deck reading (Ultra Ball: "discard 2 other cards
+        # … Search your deck …"): its deck reading's `does` words, for the nothing-would-happen
+        # check (Ⅰ-B-01 step 1), as an Ability's (use_ability).
+        words = sorted({w for w in (language.does_of_listed(s) for s, _ in notes) if w})
+        if words:
+            format2 = {**format2, "does": words}
     return Reading(part, lang, text, APPLIED, format2=format2, listed=listed, templates=tuple(ctx.templates))
 
 

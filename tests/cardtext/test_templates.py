@@ -58,6 +58,19 @@ def test_a_deck_reading_among_applied_sentences_is_listed():
     assert [(item.text, item.why) for item in reading.listed] == [("Draw a card.", "deck")]
 
 
+def test_a_trainer_cost_and_deck_reading_gives_its_does_words():
+    """Ultra Ball: the cost is read (pay), the search is listed — and, like an Ability's, its
+    `does` word is kept for the nothing-would-happen check (Ⅰ-B-01 step 1); both prints alike."""
+    en = read("You can use this card only if you discard 2 other cards from your hand. Search your deck for a "
+              "Pokémon, reveal it, and put it into your hand. Then, shuffle your deck.", "en", "trainer",
+              name="Ultra Ball", kind="item")
+    assert en.status == APPLIED
+    assert en.format2 == {"pay": [{"discard_hand": 2}], "does": ["search_deck"]}
+    ja = read("このカードは、自分の手札を2枚トラッシュしなければ使えない。自分の山札からポケモンを1枚選び、相手に見せて、"
+              "手札に加える。そして山札を切る。", "ja", "trainer", name="ハイパーボール", kind="item")
+    assert ja.format2 == en.format2
+
+
 def test_an_ability_used_once_a_turn():
     reading = read("Once during your turn, you may use this Ability. Heal 30 damage from each of your Pokémon.", "en",
                    "ability", name="Healing Wind")

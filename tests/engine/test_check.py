@@ -56,6 +56,25 @@ def test_verify_compares_only_what_is_given(tmp_path):
     assert len(bad["mismatches"]) == 2
 
 
+def test_verify_compares_card_names_in_any_language(tmp_path):
+    """SCENARIOS.md "Real cards": names compare in any of the card's languages, in `expect`
+    too — a discarded Hero's Cape is the ヒーローマント the ruling names, a board spot's
+    ピカチュウex is Pikachu ex; another card's name still does not match."""
+    data = {"format": 2,
+            "you": {"active": {"card": "Raticate POR 061", "energy": ["colorless"]}},
+            "opponent": {"active": {"card": "Pikachu ex ASC 276", "tool": "Hero's Cape", "damage": 190},
+                         "bench": [{"card": "Iron Hands ex"}]},
+            "ask": {"attack": "Scrape Off"},
+            "expect": {"discarded": {"opponent": ["Hero's Cape", "Pikachu ex"]},
+                       "board": {"opponent.bench[0]": {"name": "テツノカイナex"}}}}
+    (good,) = check_paths([write(tmp_path, "good.yaml", data)], verify=True)
+    assert good["verified"] is True, good.get("mismatches")
+    data["expect"] = {"discarded": {"opponent": ["Bravery Charm", "Pikachu ex"]},
+                      "board": {"opponent.bench[0]": {"name": "Squawkabilly ex"}}}
+    (bad,) = check_paths([write(tmp_path, "bad.yaml", data)], verify=True)
+    assert [m["key"] for m in bad["mismatches"]] == ["discarded.opponent", "board.opponent.bench[0].name"]
+
+
 def test_an_ask_kind_without_a_handler_is_refused_not_guessed(tmp_path, monkeypatch):
     data = board()
     data["ask"] = {"retreat": {}}

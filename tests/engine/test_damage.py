@@ -174,3 +174,20 @@ def test_weakness_and_resistance_are_not_applied_on_the_bench(step, field):
     assert result["damage"] == {"opponent.bench[0]": 40}
     [entry] = steps(result, step, "opponent.bench[0]")
     assert entry["text"].startswith(f"ベンチ相手: {step.capitalize()} not applied — ")
+
+
+def test_survive_with_full_hp_cites_full_hp_and_needs_it():
+    """"If this Pokémon has full HP and would be Knocked Out …" (Resolute Heart, Survival
+    Brace): full HP is decided by Ⅱ-D-14, cited both when it keeps the Pokémon in play and
+    when a damage counter already on it stops the effect."""
+    survive = {"kind": "survive", "hp": 10, "full_hp": True}
+    result = ruling(board(attacker(damage=150), mon("D", hp=100, effects=[survive])))
+    assert result["knocked_out"] == [] and result["damage"][DEF] == 90
+    assert "guide-ja:II-D-14" in result["citations"]
+    result = ruling(board(attacker(damage=150), mon("D", hp=100, damage=10, effects=[survive])))
+    assert result["knocked_out"] == [DEF]
+    [entry] = [s for s in steps(result, "final") if "not full" in s["text"]]
+    assert entry["text"].startswith("D has 1 damage counter(s) on it: its HP is not full")
+    assert "guide-ja:II-D-14" in entry["cite"]
+    result = ruling(board(attacker(damage=150), mon("D", hp=100, effects=[{"kind": "survive", "hp": 10}])))
+    assert result["knocked_out"] == [] and "guide-ja:II-D-14" not in result["citations"]

@@ -151,3 +151,21 @@ def test_counter_effects_cite_the_section_of_what_they_do():
         assert cites_of(Effect(kind, {"set": 8}, cites=("guide-ja:II-E-16/ex-1",))) == (
             "guide-ja:II-E-16", "guide-ja:II-E-16/ex-1")
         assert cites_of(Effect(kind, {"add": 3})) == ("guide-ja:II-E-17",)
+
+
+def test_name_prefix_matches_the_card_name_in_any_language():
+    """"N's Pokémon" (N's Castle, name_prefix "N's") is N's Zoroark ex also when the file
+    writes it Nのゾロアークex, and 「Nの」 finds N's Zoroark ex written in English (SCENARIOS.md
+    "Real cards": names compare in any of the card's languages); a name that only shares the
+    letters is not one."""
+    from judgebot.engine.board.effects import matches
+    from judgebot.engine.board.model import Filter
+
+    def named(name):
+        return load(board(opp_active=mon(name, ("darkness",), 280))).at("opponent.active")
+
+    for written in ("Nのゾロアークex", "N's Zoroark ex"):
+        assert matches(Filter(name_prefix=("N's",)), named(written), "you")
+        assert matches(Filter(name_prefix=("Nの",)), named(written), "you")
+    assert not matches(Filter(name_prefix=("N's",)), named("Nosepass"), "you")
+    assert not matches(Filter(name_prefix=("Hop's",)), named("Nのゾロアークex"), "you")

@@ -90,3 +90,38 @@ def test_bench_self_outside_a_prize_card_is_an_error():
         rule(load(data))
     assert "bench_self means nothing here" in str(caught.value)
 
+
+
+def _take_prize_attack(prizes: int) -> dict:
+    taker = attacker(damage=None, attack_fields={"do": [{"take_prize": {"count": 1}}]})
+    return {"format": 2, "you": {"active": taker, "prizes": prizes},
+            "opponent": {"active": mon("ディフェンダー", hp=100), "bench": [mon("ベンチ相手")]},
+            "ask": {"attack": {"name": "テストアタック"}}}
+
+
+def test_taking_the_last_prize_card_by_text_wins_without_a_knock_out():
+    """Ⅰ-E: a player who has taken all of their Prize cards wins — also when an attack's
+    text ("take a Prize card", Umbreon ex's Onyx) took the last one and nothing was
+    Knocked Out."""
+    ruling = rule(load(_take_prize_attack(1)))
+    assert ruling.knocked_out == [] and ruling.prizes_taken["you"] == 1
+    assert ruling.winner == "you"
+    assert "guide-ja:I-E" in ruling.to_dict()["citations"]
+    ruling = rule(load(_take_prize_attack(2)))
+    assert ruling.prizes_taken["you"] == 1 and ruling.winner is None
+
+
+def test_knock_out_each_with_hp_left_at_most_says_which_and_cites_remaining_hp():
+    """"Knock Out each of your opponent's Pokémon that has 50 HP or less remaining" (Yveltal
+    ex's Soul Destroyer): remaining HP (Ⅱ-D-16) decides which — 50 left is Knocked Out, 60
+    left is not — and the step naming them cites it."""
+    ko = attacker(damage=None, attack_fields={"do": [
+        {"knock_out": {"target": {"each": {"side": "opponent", "hp_left_at_most": 50}}}}]})
+    data = {"format": 2, "you": {"active": ko},
+            "opponent": {"active": mon("ディフェンダー", hp=100, damage=50),
+                         "bench": [mon("ベンチ相手", hp=100, damage=40), mon("ベンチ二", hp=100, damage=60)]},
+            "ask": {"attack": {"name": "テストアタック"}}}
+    ruling = rule(load(data))
+    assert ruling.knocked_out == ["opponent.active", "opponent.bench[1]"]
+    said = [s for s in ruling.to_dict()["steps"] if "with 50 HP left or less" in s["text"]]
+    assert len(said) == 1 and "guide-ja:II-D-16" in said[0]["cite"]

@@ -119,3 +119,22 @@ def test_the_reason_is_said_in_every_language(lang):
     shown = rule(load(_turn({"attack": {"name": "ひのこ"}}, {"retreat": AFTER["retreat"]}))).to_dict(lang)
     text = shown["sequence"][1]["reasons"][0]["text"]
     assert localized_card_name("ひのこ", lang) in text and "{" not in text
+
+
+def test_a_played_item_puts_its_effect_in_force_for_the_next_entries():
+    """パワープロテイン ("During this turn, attacks used by your {F} Pokémon do 30 more damage to
+    your opponent's Active Pokémon"): carried out (resolve: true), its effect is on its player
+    from then on — the attack after it in the sequence does 30 more; the same attack without
+    the Item does not."""
+    fighter = {"name": "ルカリオ", "types": ["fighting"], "hp": 130, "energy": ["fighting"],
+               "attacks": [{"name": "はどうだん", "cost": ["fighting"], "damage": 60}]}
+    you = {"hand": ["パワープロテイン"], "active": fighter}
+    with_item = ruling(_turn({"play": {"card": "パワープロテイン", "resolve": True}},
+                             {"attack": {"name": "はどうだん"}}, you=you))
+    assert with_item["sequence"][1]["damage"] == {"opponent.active": 90}
+    said = [s for s in with_item["sequence"][0]["steps"] if "its effect is now in force" in s["text"]]
+    assert len(said) == 1 and "guide-ja:II-B-04" in said[0]["cite"]
+    happens = [s for s in with_item["sequence"][0]["steps"] if s["step"] == "nothing_happens"]
+    assert len(happens) == 1 and "its effect is put in force" in happens[0]["text"]  # not "no `does` words"
+    without = ruling(_turn({"attack": {"name": "はどうだん"}}, you=you))
+    assert without["sequence"][0]["damage"] == {"opponent.active": 60}

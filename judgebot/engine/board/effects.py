@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from judgebot.carddb.lookup import same_name
+from judgebot.carddb.lookup import name_group, same_name
+from judgebot.carddb.normalize import name_key
 from judgebot.engine.board.model import TYPES as ALL_TYPE_WORDS
 from judgebot.engine.board.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
@@ -104,7 +105,9 @@ FILTER_RULES = {"has_energy_card": "guide-ja:I-C", "has_attack": "guide-ja:II-E-
                 # "has a Tool attached" / "has ● Energy (a Special Energy card) attached" are what is
                 # attached (ポケモンのどうぐ Ⅰ-B-02, エネルギー Ⅰ-C), not Ⅱ-D-06's 持つ (the attacks,
                 # Weakness … printed on the card).
-                "has_tool": "guide-ja:I-B-02", "has_energy": "guide-ja:I-C"}
+                "has_tool": "guide-ja:I-B-02", "has_energy": "guide-ja:I-C",
+                # "that has 50 HP or less remaining" (Soul Destroyer): 残りHP, Ⅱ-D-16.
+                "hp_left_at_most": "guide-ja:II-D-16"}
 
 
 def filter_cites(filter_: Filter | None) -> tuple[str, ...]:
@@ -152,7 +155,7 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_.evolved_from_this_turn is not None and target.evolved_from_this_turn not in filter_.evolved_from_this_turn:
         return False
-    if filter_.name_prefix is not None and not target.name.startswith(filter_.name_prefix):
+    if filter_.name_prefix is not None and not _name_starts(target.name, filter_.name_prefix):
         return False
     if filter_.moved_to_active_this_turn is not None and filter_.moved_to_active_this_turn != target.moved_to_active_this_turn:
         return False
@@ -188,6 +191,16 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         if hp - target.damage > filter_.hp_left_at_most:
             return False
     return True
+
+
+def _name_starts(name: str, prefixes) -> bool:
+    """"Hop's Pokémon", 「Nのポケモン」: the name starts so in any of the card's languages (SCENARIOS.md
+    "Real cards": names compare in any language), so N's Castle finds a Pokémon written
+    Nのゾロアークex. Compared as name keys (case, width, spaces and apostrophes ignored)."""
+    if name.startswith(tuple(prefixes)):
+        return True
+    keys = [name_key(p) for p in prefixes if name_key(p)]
+    return any(k.startswith(tuple(keys)) for k in name_group(name)) if keys else False
 
 
 def unmet(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,

@@ -397,6 +397,9 @@ class PlayAsk:
     pay: tuple[dict, ...] | None = None
     resolve: bool = False
     do: tuple[Action, ...] = ()  # Format 2: what it does (resolve: true)
+    # Effects an Item or Supporter puts in force when played ("During this turn, …", "During
+    # your opponent's next turn, …"): on its player once carried out (resolve: true).
+    effects: tuple[Effect, ...] = ()
     path: str = "ask.play"  # its key path (in a sequence: ask.sequence[N].play)
     choose: tuple[str, ...] = ()
     you_may: bool = True

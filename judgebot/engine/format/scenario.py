@@ -9,6 +9,7 @@ the ask kinds whose engine lives elsewhere.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -525,9 +526,12 @@ class ScenarioReader(RealCardReader, Reader):
         if kind == "tool" and target is None:
             self.fail(path, "missing required key 'target' (the Pokémon to attach the Tool to)")
         do = self.actions(raw["do"], _join(path, "do")) if "do" in raw else (entry.do if entry is not None else ())
+        effects = ()
+        if entry is not None and kind in ("item", "supporter") and "do" not in raw:
+            effects = tuple(replace(e, origin="player") for e in entry.effects)
         return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
-                       resolve=self.resolve_flag(raw, path), do=do, path=path, choose=self.choose(raw, path, scenario),
-                       you_may=self.you_may(raw, path))
+                       resolve=self.resolve_flag(raw, path), do=do, effects=effects, path=path,
+                       choose=self.choose(raw, path, scenario), you_may=self.you_may(raw, path))
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
         raw = self.mapping(value, path, ASK_KEYS["attach"], required=("energy", "to"))

@@ -114,8 +114,9 @@ def report(state: State, ruling: Ruling, before: dict[str, int], outcome: knocko
 
 
 def winner(state: State, ruling: Ruling, outcome: knockout.Outcome) -> None:
-    """Ⅰ-E after Knock Outs: all Prizes taken, or no Pokémon left in play."""
-    if ruling.winner is not None or not outcome.knocked_out:
+    """Ⅰ-E after Knock Outs, or after Prize cards taken by a card's text (Umbreon ex's Onyx:
+    "take a Prize card"): all Prizes taken, or no Pokémon left in play."""
+    if ruling.winner is not None or not (outcome.knocked_out or any(outcome.prizes_taken.values())):
         return
     met = {}
     for side in ("you", "opponent"):

@@ -451,12 +451,17 @@ def _survive(r: Resolution, h: dmg.Hit, amount: int) -> int:
     for effect in r.board.of_kind(target, "survive"):
         if effect.from_ is not None and not matches(effect.from_, h.attacker, target.owner):
             continue
-        if effect.get("full_hp") and target.damage > 0:
+        # "Has full HP" (Ⅱ-D-14): no damage counters on it before this damage.
+        full = ["guide-ja:II-D-14"] if effect.get("full_hp") else []
+        if full and target.damage > 0:
+            r.ruling.step("final", msg("damage.survive.not_full", mon=target.name, effect=effect_msg(effect),
+                                       counters=target.damage // 10),
+                          full + list(cites_of(effect)), target=target.position)
             continue
         keep = effect.get("hp", 10)
         now = max(left - keep, 0)
         r.ruling.step("final", msg("damage.survive", mon=target.name, effect=effect_msg(effect), hp=keep, damage=now),
-                      ["guide-ja:I-D"] + list(cites_of(effect)), value=now, target=target.position)
+                      ["guide-ja:I-D"] + full + list(cites_of(effect)), value=now, target=target.position)
         if effect.get("discard_tool") and target.tool is not None and effect.origin == "tool":
             _discard_own_tool(r, target)
         return now

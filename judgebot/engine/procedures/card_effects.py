@@ -916,6 +916,11 @@ def chosen(ctx: Context, choice: Choice) -> list[Pokemon]:
     if choice.how == "each":
         if not found:
             ctx.record(msg("card_effect.each.none", filter=words), ["guide-ja:II-D-04"])
+        elif filter_rules(choice.filter):
+            # Which Pokémon "each of … that has 50 HP or less remaining" means is decided by
+            # the rule that defines the words (Ⅱ-D-16 残りHP …): said, with it, before the action.
+            ctx.record(msg("card_effect.each", filter=words, mons=Joined(tuple(m.name for m in found))),
+                       list(filter_rules(choice.filter)))
         return found
     state = ctx.state
     if state.chosen < len(state.choices):

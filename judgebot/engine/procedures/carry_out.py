@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judgebot.engine.board.effects import cites_of, effects_msg
 from judgebot.engine.board.model import Pokemon, Scenario, Stadium, Tool
 from judgebot.engine.board.state import State
 from judgebot.engine.format.catalog import load_catalog
@@ -178,6 +179,14 @@ def play(state: State, ruling: Ruling, scenario: Scenario, ask) -> Context:
             card_effects.run(ctx, ask.do)
         except (card_effects.NothingFollows, card_effects.AttackFails):
             pass  # the text ended early (Ⅱ-C-10 FAQ 2); the card is still used and discarded
+        if ask.effects:
+            # "During this turn, …" / "During your opponent's next turn, …": in force on its
+            # player from now on (this ruling's turn, and the next asks of a sequence).
+            player = state.scenario.players["you"]
+            player.effects = player.effects + tuple(ask.effects)
+            ruling.step(STEP, msg("carry.trainer.effects", card=ask.card, effects=effects_msg(ask.effects)),
+                        ["guide-ja:I-B-01" if ask.card_kind == "item" else "guide-ja:I-B-03"]
+                        + [c for e in ask.effects for c in cites_of(e)])
         state.discard("you", [ask.card])
     state.changed()
     return ctx

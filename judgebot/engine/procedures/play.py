@@ -193,7 +193,13 @@ def nothing_happens(p: Play) -> None:
         cites.append("guide-ja:II-E-36")  # shuffled even when the hand held only this card (its FAQ)
     if len(does) > 1 or any(word in p.text for word in THEN):
         cites.append("guide-ja:II-E-20")  # "その後": what follows is done only if the first part is
-    if possible is None:
+    if possible is None and p.ask.effects:
+        # "During this turn, …": an Item or Supporter that puts an effect in force changes the
+        # game whatever the board (Black Belt's Training).
+        p.ruling.step("nothing_happens", msg("play.happens.yes", card=p.ask.card,
+                                             why=msg("play.happens.effects", effects=effects_msg(p.ask.effects))),
+                      cites + [c for e in p.ask.effects for c in cites_of(e)])
+    elif possible is None:
         p.ruling.step("nothing_happens", msg("play.happens.not_asked", card=p.ask.card, why=why), cites)
     elif possible:
         p.ruling.step("nothing_happens", msg("play.happens.yes", card=p.ask.card, why=why), cites + p.cites)

@@ -5,13 +5,16 @@ the entries given; `counters` and `conditions` against the board after the rulin
 `knocked_out` as a set; `cites` must all be among the ruling's citations. Format 2:
 `board` by the spots given against the whole board after the ruling (a spot the
 ruling omits is unchanged), only the fields given, Energy and conditions as multisets;
-`discarded` by side as multisets; `triggered` in order.
+`discarded` by side as multisets; `triggered` in order. Card names (`discarded`,
+`triggered`, a `board` spot's `name`) compare in any of the card's languages (SCENARIOS.md
+"Real cards"): `Hero's Cape` is the ヒーローマント the ruling names.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from judgebot.carddb.lookup import same_name
 from judgebot.engine.board.model import Scenario
 from judgebot.engine.ruling.trace import Ruling
 
@@ -33,6 +36,21 @@ def _actual(ruling: Ruling, key: str, sub: str | None = None) -> Any:
     if key in ("prizes_taken", "extra_draws"):
         return value.get(sub, 0)
     return value.get(sub)
+
+
+def _same_names(want: list, got: list, ordered: bool) -> bool:
+    """The names match one for one (in order, or as multisets), each in any language."""
+    if len(want) != len(got):
+        return False
+    if ordered:
+        return all(same_name(w, g) for w, g in zip(want, got))
+    left = list(got)
+    for w in want:
+        found = next((i for i, g in enumerate(left) if same_name(w, g)), None)
+        if found is None:
+            return False
+        left.pop(found)
+    return True
 
 
 def verify_ruling(scenario: Scenario, ruling: Ruling) -> bool:
@@ -60,12 +78,14 @@ def verify_ruling(scenario: Scenario, ruling: Ruling) -> bool:
                     have = got.get(field)
                     if field in ("energy", "conditions"):
                         have = sorted(have or [])
+                    if field == "name" and isinstance(value, str) and same_name(value, have):
+                        continue
                     if have != value:
                         mismatches.append({"key": f"board.{spot}.{field}", "expected": value, "actual": have})
         elif key == "discarded":
             for side, want in expected.items():
                 got = sorted((ruling.discarded or {}).get(side, []))
-                if got != want:
+                if got != want and not _same_names(list(want), got, ordered=False):
                     mismatches.append({"key": f"discarded.{side}", "expected": want, "actual": got})
         elif key == "sequence":
             entries = ruling.sequence or []
@@ -82,6 +102,10 @@ def verify_ruling(scenario: Scenario, ruling: Ruling) -> bool:
             if missing:
                 mismatches.append({"key": key, "expected": expected, "actual": ruling.citations,
                                    "missing": missing})
+        elif key == "triggered":
+            got = list(ruling.triggered or [])
+            if got != list(expected) and not _same_names(list(expected), got, ordered=True):
+                mismatches.append({"key": key, "expected": expected, "actual": got})
         else:
             got = getattr(ruling, key)
             if got != expected:
