@@ -321,3 +321,23 @@ ask:
     message = refused(text % ", conditions: [poisoned]")
     assert "opponent.active.conditions: Roaring Moon ex cannot be affected by Special Conditions (Ancient Booster " \
            "Energy Capsule, guide-ja:I-F): it has none; remove `conditions`" in message
+
+
+def test_a_played_trainer_carried_out_changes_the_board_or_is_refused():
+    # Switch is in the catalog with `does: [switch_own]` and no actions: carried out, it would
+    # say "carried out" with nothing switched — refused, saying how to give it.
+    text = """format: 2
+you:
+  hand: [Switch]
+  active: {card: Pikachu ex ASC 276}
+  bench: [Budew]
+opponent:
+  active: {card: Pikachu ex ASC 276}
+ask:
+  play: {card: Switch%s}
+"""
+    assert ruling(text % "")["allowed"] is True  # whether it may be played needs no actions
+    message = refused(text % ", resolve: true", NotModelledError)
+    assert "ask.play.card: Switch: what it does on the board (switch_own) is not given as actions" in message
+    result = ruling(text % ", resolve: true, do: [{switch: {side: own, to: you.bench[0]}}]")
+    assert result["board"]["you.active"]["name"] == "Budew"

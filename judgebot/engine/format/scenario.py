@@ -31,6 +31,10 @@ ROOT_KEYS = keys(ROOT)
 TURN_KEYS = keys(TURN)
 PLAYER_KEYS = keys(PLAYER)
 POKEMON_KEYS = keys(POKEMON)
+# `does` words that change what a ruling describes (the Pokémon in play, their damage and Energy);
+# draw / search_deck / hands_to_deck move cards the scenario does not describe.
+BOARD_DOES = ("heal", "bench_from_deck", "bench_from_discard", "switch_own", "switch_opponent", "attach_energy",
+              "move_damage", "move_energy", "discard")
 HAND_POKEMON_KEYS = keys(HAND_POKEMON)
 ASK_KEYS = {kind: keys(fields) for kind, (_, fields, _) in ASKS.items()}
 EXPECT_KEYS = keys(EXPECT)
@@ -529,8 +533,15 @@ class ScenarioReader(RealCardReader, Reader):
         effects = ()
         if entry is not None and kind in ("item", "supporter") and "do" not in raw:
             effects = tuple(replace(e, origin="player") for e in entry.effects)
+        resolve = self.resolve_flag(raw, path)
+        unmade = [w for w in does or () if w in BOARD_DOES]
+        if resolve and kind in ("item", "supporter") and not do and unmade:
+            # Carried out, it must change the board as its text says: never "carried out" with nothing done.
+            self.not_modelled(_join(path, "card"), f"{card}: what it does on the board ({', '.join(unmade)}) is not "
+                                                   "given as actions — give `do:` on the ask to carry it out "
+                                                   "(or leave out `resolve: true`)")
         return PlayAsk(card=card, card_kind=kind, target=target, does=does, pay=pay,
-                       resolve=self.resolve_flag(raw, path), do=do, effects=effects, path=path,
+                       resolve=resolve, do=do, effects=effects, path=path,
                        choose=self.choose(raw, path, scenario), you_may=self.you_may(raw, path))
 
     def ask_attach(self, value: Any, path: str, scenario: Scenario) -> AttachAsk:
