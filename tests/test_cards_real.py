@@ -61,7 +61,7 @@ def test_each_language_prints_its_own_words(tmp_path, corpus):
 
 
 def test_a_card_no_ruling_uses_says_so(corpus):
-    items = card_items("Iron Hands ex", "en", corpus)
+    items = card_items("me03-059", "en", corpus)  # Klefki: no packaged ruling names it
     assert items[-1].kind == "ruling" and "No packaged ruling uses this card yet" in items[-1].blocks[0].text
 
 
