@@ -389,6 +389,8 @@ def test_measure_keystrokes_requests_weight_and_time(judge, server, cache_dir):
     took = answered[-1] - started  # the last answer, the one shown (the waits to see it settle not counted)
     after_last_key = answered[-1] - last_key
     ruling = same_as_check(shown, "en", cache_dir)
+    # Burning Darkness's text read from the card: 180 + 30 for each of the 3 Prize cards taken.
+    assert ruling.get("damage") == {"opponent.active": 270}, ruling
     figures = {
         "keystrokes": judge.keys,
         "requests": len(judge.requests),
