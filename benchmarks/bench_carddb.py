@@ -170,9 +170,22 @@ def _board(attacker: dict, defender: dict, energy: list, name: str) -> dict:
     return {"format": 2,
             "you": {"hand": ["a", "b", "c"], "discard": ["fire", "water"], "active": attacker,
                     "bench": [{"name": "B1", "types": ["colorless"], "hp": 100, "damage": 10}]},
-            "opponent": {"hand": ["x"], "active": defender,
+            "opponent": {"hand": ["x"], "discard": ["y", "water"], "active": defender,
                          "bench": [{"name": "O1", "types": ["colorless"], "hp": 80, "damage": 10}]},
             "coins": ["heads", "tails"] * 10, "ask": {"attack": {"name": name}}}
+
+
+def _rules(scenario: dict) -> bool:
+    """The scenario is ruled (not refused for a fact this generated board lacks)."""
+    from judgebot.engine import rule
+    from judgebot.engine.format.scenario import load_scenario_text
+    from judgebot.errors import ScenarioError
+
+    try:
+        rule(load_scenario_text(json.dumps(scenario, ensure_ascii=False)))
+    except ScenarioError:
+        return False
+    return True
 
 
 def generate_text(directory_card: Path, directory_typed: Path, count: int, seed: int = 24) -> int:
@@ -180,11 +193,15 @@ def generate_text(directory_card: Path, directory_typed: Path, count: int, seed:
     _, defenders = _candidates()
     rng = random.Random(seed)
     for i in range(count):
-        card, index, format2 = rng.choice(attackers)
-        defender = rng.choice(defenders)
-        attack = card["attacks"][index]
-        own = next((t for t in card["types"] if t != "colorless"), "fire")
-        energy = [own if t == "colorless" else t for t in attack["cost"]] + [own]
+        while True:  # a board this generator can give everything its text reads
+            card, index, format2 = rng.choice(attackers)
+            defender = rng.choice(defenders)
+            attack = card["attacks"][index]
+            own = next((t for t in card["types"] if t != "colorless"), "fire")
+            energy = [own if t == "colorless" else t for t in attack["cost"]] + [own]
+            if _rules(_board({"card": card["id"], "energy": energy}, {"card": defender["id"]}, energy,
+                             attack["name"]["en"])):
+                break
         name = attack["name"]["en"]
         typed = _typed(card)
         typed["attacks"][index].update(format2)

@@ -23,33 +23,37 @@ the engine's readers validate like any scenario file.
 
 from __future__ import annotations
 
-from judgebot.cardtext import assemble, english, english_passive, japanese, japanese_passive
 from judgebot.cardtext.reading import APPLIED, NOT_APPLIED, NOT_MODELLED, Listed, NotRead, Reading
-from judgebot.cardtext.vocab import Context, use_ability
 
-LANGUAGES = {"en": english, "ja": japanese}
-PASSIVE = {"en": english_passive, "ja": japanese_passive}
+LANGUAGES = ("en", "ja")
 
 
 def read(text: str, lang: str, part: str, *, name: str = "", damage=None, cost=(), kind: str | None = None) -> Reading:
-    if lang not in LANGUAGES:
+    # The templates are imported on the first reading: a scenario's readings usually come
+    # from the user cache (engine.format.printed_text), and the engine need not load them.
+    from judgebot.cardtext import assemble, english, english_passive, japanese, japanese_passive
+    from judgebot.cardtext.vocab import Context, use_ability
+
+    languages = {"en": english, "ja": japanese}
+    passive = {"en": english_passive, "ja": japanese_passive}
+    if lang not in languages:
         raise ValueError(f"no templates for language {lang!r}; read: {', '.join(LANGUAGES)}")
     if part not in ("attack", "ability", "trainer", "energy"):
         raise ValueError(f"unknown part {part!r}")
     ctx = Context(part=part, lang=lang, name=name, damage=damage, cost=tuple(cost or ()), kind=kind)
     text = text or ""
     try:
-        language = LANGUAGES[lang]
+        language = languages[lang]
         head = None
         body = text
         if part == "ability":
-            head = PASSIVE[lang].ability(language.normalize(text), ctx)
+            head = passive[lang].ability(language.normalize(text), ctx)
             if head is not None:
                 head, body = head
         pieces, notes = language.read(body, ctx)
         if head is not None:
             pieces = use_ability(head, pieces, [language.does_of_listed(s) for s, _ in notes], ctx)
-        listed = tuple(Listed(s, why, decides_damage=LANGUAGES[lang].decides_damage(s)) for s, why in notes)
+        listed = tuple(Listed(s, why, decides_damage=language.decides_damage(s)) for s, why in notes)
         if part == "attack" and any(item.decides_damage for item in listed):
             # The damage counts what a deck or hand reading finds: listed; a ruling needs `found`.
             return Reading(part, lang, text, NOT_APPLIED, listed=listed, templates=tuple(ctx.templates))
