@@ -358,7 +358,9 @@ async def cards_pdf(request: Request) -> Response:
 
 def _warm_up() -> None:
     """Corpus, glossary and search index loaded once per process, before the first
-    request; the index checked whole against its manifest."""
+    request; the index checked whole against its manifest; the readings of the cards'
+    printed texts made (or read from the user cache) for the card and quick pages."""
+    from judgebot.engine.format.printed_text import warm
     from judgebot.glossary import glossary
     from judgebot.search import ensure_index
 
@@ -369,6 +371,7 @@ def _warm_up() -> None:
     except JudgebotError:
         pass  # an unwritable cache: each search worker reads the shipped index instead
     service.examples()
+    warm()
 
 
 def create_app(ruling_seconds: float = service.RULING_SECONDS, warm_up: bool = True,

@@ -63,8 +63,10 @@ def _warm(role: str) -> None:
     """What every request of the role needs, loaded once, before the first request."""
     if role == "rule":
         from judgebot.engine.format.catalog import load_catalog
+        from judgebot.engine.format.printed_text import warm
 
         load_catalog()
+        warm()
     else:
         from judgebot.errors import JudgebotError
         from judgebot.glossary import glossary

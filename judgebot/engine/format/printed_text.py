@@ -49,6 +49,12 @@ def _renamed(value: Any, own: str, name: str) -> Any:
     return value
 
 
+def warm() -> None:
+    """Make (or read from the user cache) the readings before they are first needed: a
+    server's first request that names a real card then takes no longer than the next."""
+    _table()
+
+
 def _table() -> dict[str, str]:
     """Every printed text of the card database, read once per database and reader code and
     kept in the user cache (judgebot.derived): "card|part|index" -> the reading as JSON."""
