@@ -14,8 +14,8 @@ from urllib.parse import quote
 import pytest
 
 from judgebot.corpus import load_corpus
+from tests.web.conftest import CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = (ROOT / "rulings" / "spec-example_iron-defender.yaml").read_text(encoding="utf-8")
 PHONE = {"width": 360, "height": 740}
@@ -24,18 +24,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (python3 dev.py test installs it as root)"),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield instance
-        instance.close()
 
 
 @pytest.fixture

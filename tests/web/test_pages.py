@@ -27,18 +27,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield instance
-        instance.close()
-
-
 @pytest.fixture
 def desk(browser, server):
     """A desktop browser with a keyboard."""
