@@ -151,15 +151,14 @@ def modelled_parts(card: dict) -> dict[tuple[str, int], bool]:
 
 def text_readings(card: dict) -> dict[tuple[str, int], str]:
     """What the engine makes of each of the card's texts, as in a scenario that names it
-    (judgebot.engine.format.printed_text): "applied" (no text; the card catalog models it;
-    or its printed text is read whole), "listed" (it only reads the deck, a hand or Prize
-    cards: not applied, and the ruling says why), or "not_modelled" (given by hand)."""
+    (judgebot.carddb.readings, engine.format.realcards): "applied" (no text; the card
+    catalog models it; or its printed text is read whole), "listed" (it only reads the
+    deck, a hand or Prize cards: not applied, and the ruling says why), or
+    "not_modelled" (given by hand)."""
+    from judgebot.carddb import readings
     from judgebot.cardtext import APPLIED
-    from judgebot.engine.format import printed_text
-    from judgebot.engine.format.catalog import load_catalog
-    from judgebot.engine.format.realcards import card_category, links, read_entry
 
-    linked = links(load_catalog())["meaning"]
+    meaning = meaning_keys()
     parts = [(part, i, entry["text"], in_name(entry["name"]))
              for part, kind in (("attack", "attacks"), ("ability", "abilities"))
              for i, entry in enumerate(card.get(kind) or ())]
@@ -168,18 +167,43 @@ def text_readings(card: dict) -> dict[tuple[str, int], str]:
                       in_name(card["name"])))
     out: dict[tuple[str, int], str] = {}
     for part, i, text, name in parts:
-        if not text or (card["id"], part, i) in linked:
+        if not text or (card["id"], part, i) in meaning:
             out[(part, i)] = "applied"
             continue
         if part in ("trainer", "energy"):  # read as a scenario reads it: into a catalog entry of its kind
+            from judgebot.engine.format.realcards import card_category, read_entry
+
             entry, state, _ = read_entry(card["id"], card_category(card), name)
             out[(part, i)] = "not_modelled" if entry is None else "applied" if state[0] else "listed"
             continue
-        found = printed_text.reading(card["id"], part, i, name)
+        found = readings.reading(card["id"], part, i, name)
         out[(part, i)] = ("applied" if found.status == APPLIED
-                          else "listed" if found.ruled and not printed_text.damage_needs_hand(found)
+                          else "listed" if found.ruled and not readings.damage_needs_hand(found)
                           else "not_modelled")
     return out
+
+
+def meaning_keys() -> frozenset:
+    """(card id, part, index) of the texts the card catalog models (engine.format.realcards
+    `links`, "meaning"), kept in the user cache while the catalog, its review of the links,
+    the database and that code are unchanged: `judgebot card` needs no engine to say so."""
+    from judgebot.derived import cached
+
+    files = sorted((data_dir() / "catalog").glob("*.yaml"))
+    files += [p for p in [data_dir() / "carddb" / "catalog.yaml"] if p.exists()]
+    code = [Path(__file__).resolve(), Path(__file__).resolve().parent / "engine" / "format" / "realcards.py"]
+    try:
+        stat = lookup.database_path().stat()
+    except OSError:
+        return _meaning()
+    return cached(f"catalog-meaning-{stat.st_size}-{stat.st_mtime_ns}", files, code, _meaning)
+
+
+def _meaning() -> frozenset:
+    from judgebot.engine.format.catalog import load_catalog
+    from judgebot.engine.format.realcards import links
+
+    return frozenset(links(load_catalog())["meaning"])
 
 
 def in_name(names: dict) -> str:
