@@ -158,7 +158,7 @@ def text_readings(card: dict) -> dict[tuple[str, int], str]:
     from judgebot.carddb import readings
     from judgebot.cardtext import APPLIED
 
-    meaning = meaning_keys()
+    meaning, trainers = catalog_meaning()
     parts = [(part, i, entry["text"], in_name(entry["name"]))
              for part, kind in (("attack", "attacks"), ("ability", "abilities"))
              for i, entry in enumerate(card.get(kind) or ())]
@@ -170,11 +170,8 @@ def text_readings(card: dict) -> dict[tuple[str, int], str]:
         if not text or (card["id"], part, i) in meaning:
             out[(part, i)] = "applied"
             continue
-        if part in ("trainer", "energy"):  # read as a scenario reads it: into a catalog entry of its kind
-            from judgebot.engine.format.realcards import card_category, read_entry
-
-            entry, state, _ = read_entry(card["id"], card_category(card), name)
-            out[(part, i)] = "not_modelled" if entry is None else "applied" if state[0] else "listed"
+        if part in ("trainer", "energy"):
+            out[(part, i)] = trainers[card["id"]]
             continue
         found = readings.reading(card["id"], part, i, name)
         out[(part, i)] = ("applied" if found.status == APPLIED
@@ -183,15 +180,19 @@ def text_readings(card: dict) -> dict[tuple[str, int], str]:
     return out
 
 
-def meaning_keys() -> frozenset:
+def catalog_meaning() -> tuple[frozenset, dict[str, str]]:
     """(card id, part, index) of the texts the card catalog models (engine.format.realcards
-    `links`, "meaning"), kept in the user cache while the catalog, its review of the links,
-    the database and that code are unchanged: `judgebot card` needs no engine to say so."""
+    `links`, "meaning"), and what a scenario makes of each Trainer's and special Energy's
+    text (read into a catalog entry of its kind, `read_entry`: applied, listed or
+    not_modelled), kept in the user cache while the catalog, its review of the links, the
+    database and that code are unchanged: `judgebot card` needs no engine to say so."""
     from judgebot.derived import cached
 
     files = sorted((data_dir() / "catalog").glob("*.yaml"))
     files += [p for p in [data_dir() / "carddb" / "catalog.yaml"] if p.exists()]
-    code = [Path(__file__).resolve(), Path(__file__).resolve().parent / "engine" / "format" / "realcards.py"]
+    code = [Path(__file__).resolve(), Path(__file__).resolve().parent / "engine" / "format" / "realcards.py",
+            Path(__file__).resolve().parent / "carddb" / "readings.py"]
+    code += sorted((Path(__file__).resolve().parent / "cardtext").glob("*.py"))
     try:
         stat = lookup.database_path().stat()
     except OSError:
@@ -199,11 +200,16 @@ def meaning_keys() -> frozenset:
     return cached(f"catalog-meaning-{stat.st_size}-{stat.st_mtime_ns}", files, code, _meaning)
 
 
-def _meaning() -> frozenset:
+def _meaning() -> tuple[frozenset, dict[str, str]]:
     from judgebot.engine.format.catalog import load_catalog
-    from judgebot.engine.format.realcards import links
+    from judgebot.engine.format.realcards import card_category, links, read_entry
 
-    return frozenset(links(load_catalog())["meaning"])
+    trainers = {}
+    for card in lookup.iter_cards():
+        if card["category"] != "pokemon" and card.get("text"):
+            entry, state, _ = read_entry(card["id"], card_category(card), in_name(card["name"]))
+            trainers[card["id"]] = "not_modelled" if entry is None else "applied" if state[0] else "listed"
+    return frozenset(links(load_catalog())["meaning"]), trainers
 
 
 def in_name(names: dict) -> str:
