@@ -21,11 +21,7 @@ from judgebot.i18n import Joined, msg
 
 def why(found: Reading):
     """The ruling's `why` for a text read as applied or listed (in the ruling's language)."""
-    listed = tuple(msg(f"card.why.listed.{why}") for why in dict.fromkeys(item.why for item in found.listed))
+    listed = tuple(msg(f"card.why.listed.{kind}") for kind in dict.fromkeys(item.why for item in found.listed))
     if found.status == APPLIED:
         return msg("card.why.read") if not listed else msg("card.why.read_listing", listed=Joined(listed))
     return msg("card.why.listed", listed=Joined(listed))
-
-
-def unread_sentence(found: Reading) -> str:
-    return found.unread or ""
