@@ -156,7 +156,6 @@ def text_readings(card: dict) -> dict[tuple[str, int], str]:
     deck, a hand or Prize cards: not applied, and the ruling says why), or
     "not_modelled" (given by hand)."""
     from judgebot.carddb import readings
-    from judgebot.cardtext import APPLIED
 
     meaning, trainers = catalog_meaning()
     parts = [(part, i, entry["text"], in_name(entry["name"]))
@@ -174,9 +173,7 @@ def text_readings(card: dict) -> dict[tuple[str, int], str]:
             out[(part, i)] = trainers[card["id"]]
             continue
         found = readings.reading(card["id"], part, i, name)
-        out[(part, i)] = ("applied" if found.status == APPLIED
-                          else "listed" if found.ruled and not readings.damage_needs_hand(found)
-                          else "not_modelled")
+        out[(part, i)] = readings.verdict(found)
     return out
 
 

@@ -113,6 +113,17 @@ def choose(card: dict, part: str, printed: dict) -> tuple[Reading, str] | None:
     return readings[0]
 
 
+def verdict(found: Reading) -> str:
+    """What a scenario makes of a text: "applied" (read whole), "listed" (it only reads the
+    deck, a hand or Prize cards: not applied, and the ruling says why), or "not_modelled"
+    (refused — among them an attack whose damage counts what a deck reading finds)."""
+    if found.status == APPLIED:
+        return "applied"
+    if found.ruled and not damage_needs_hand(found):
+        return "listed"
+    return "not_modelled"
+
+
 def damage_needs_hand(found: Reading) -> bool:
     """An attack whose damage counts what a deck or hand reading finds."""
     return found.part == "attack" and found.status == NOT_APPLIED and any(i.decides_damage for i in found.listed)

@@ -14,7 +14,7 @@ scenario uses (kept in the user cache); this module says what became of the text
 
 from __future__ import annotations
 
-from judgebot.carddb.readings import damage_needs_hand, reading, warm  # noqa: F401  (the engine's names for them)
+from judgebot.carddb.readings import damage_needs_hand, reading, verdict, warm  # noqa: F401  (the engine's names)
 from judgebot.cardtext import APPLIED, Reading
 from judgebot.i18n import Joined, msg
 

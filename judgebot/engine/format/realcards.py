@@ -27,7 +27,6 @@ from typing import Any, Callable
 
 from judgebot.carddb import lookup
 from judgebot.carddb.normalize import name_key, text_key
-from judgebot.cardtext import APPLIED
 from judgebot.engine.board.model import Formula
 from judgebot.engine.format import printed_text
 from judgebot.engine.format.yaml_lines import key_label
@@ -539,12 +538,10 @@ class RealCardReader:
                     state = (True, msg("card.why.catalog", entry=linked[(card["id"], part, index)].entry))
                 elif given:
                     state = (True, msg("card.why.by_hand"))
-                elif found.status == APPLIED:
-                    state = (True, printed_text.why(found))
-                elif found.ruled and not printed_text.damage_needs_hand(found):
-                    state = (False, printed_text.why(found))  # listed: not applied, and why
-                else:
+                elif printed_text.verdict(found) == "not_modelled":
                     state = (None, None)  # refused when the ruling meets it
+                else:  # applied, or listed: not applied, and why
+                    state = (printed_text.verdict(found) == "applied", printed_text.why(found))
                 if part == "attack":
                     damage = card["attacks"][index].get("damage") or ""
                     if given and re.search(r"[+×-]$", damage) and "damage" not in self._given_keys(info, key, index) \
@@ -707,12 +704,11 @@ def read_entry(card_id: str, category: str, name: str) -> tuple[Any, tuple, str 
     found = printed_text.reading(card_id, CATEGORY_PART[category], 0, name)
     if found is None:
         return None, (), None
-    if found.status == APPLIED:
-        keys, state = dict(found.format2), (True, printed_text.why(found))
-    elif found.ruled:
-        keys, state = {}, (False, printed_text.why(found))
-    else:
+    said = printed_text.verdict(found)
+    if said == "not_modelled":
         return None, (), found.unread
+    keys = dict(found.format2) if said == "applied" else {}
+    state = (said == "applied", printed_text.why(found))
     if category == "special_energy" and "provides" not in keys:
         return None, (), found.text
     reader = CatalogReader(f"the printed text of {name}", {})
@@ -806,7 +802,7 @@ def _printed_values(card_id: str, lang: str, catalog: Any) -> dict:
 def _read_keys(card_id: str, part: str, index: int, name: str) -> dict:
     """The Format 2 keys its printed text reads to (printed_text), when it is read whole."""
     found = printed_text.reading(card_id, part, index, name)
-    return dict(found.format2) if found is not None and found.status == APPLIED else {}
+    return dict(found.format2) if found is not None and printed_text.verdict(found) == "applied" else {}
 
 
 @lru_cache(maxsize=8192)
