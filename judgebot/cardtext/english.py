@@ -1143,10 +1143,10 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         elif then:
             _first(pieces, got)
         if may:
-            got = _you_may(got)
+            got = v.you_may(got)
         for kind, payload in got:
             if kind == "new_active":
-                _damage_to_new_active(pieces, payload, ctx)
+                v.damage_to_new_active(pieces, payload, ctx)
             elif kind == "then_discard_tool":
                 _then_discard_tool(pieces)
             elif kind == "instead":
@@ -1186,12 +1186,6 @@ def _then_discard_tool(pieces: list[Piece]) -> None:
     pieces[-1] = ("passive", trigger)
 
 
-def _you_may(pieces: list[Piece]) -> list[Piece]:
-    """"You may …" (Ⅱ-E-10 のぞむなら): the player's choice (the ask's `you_may`, default: does
-    it) — actions carry `you_may: true`, a bonus is a formula whose test is that choice."""
-    return v.you_may(pieces)
-
-
 def _first_switch(pieces: list[Piece]) -> None:
     """"… to the Active Spot. The new Active Pokémon is now Asleep.": only if there is a new one."""
     for i in range(len(pieces) - 1, -1, -1):
@@ -1215,19 +1209,3 @@ def _first(pieces: list[Piece], following: list[Piece]) -> None:
     (kind, fields), = pieces[-1][1].items()
     pieces[-1] = ("do", {kind: {**fields, "first": True}})
 
-
-def _damage_to_new_active(pieces: list[Piece], amount: int, ctx: Context) -> None:
-    """"… to the Active Spot. This attack does N damage to the new Active Pokémon.": the
-    switch comes before damage (step 3), and the damage only if it was done (Ⅱ-E-20)."""
-    from judgebot.cardtext.assemble import printed_damage
-
-    number, _ = printed_damage(ctx.damage)
-    for i in range(len(pieces) - 1, -1, -1):
-        kind, payload = pieces[i]
-        if kind == "do" and "switch" in payload and payload["switch"].get("side") == "opponent" \
-                and number in (amount, None):
-            pieces[i] = ("do", {"switch": {**payload["switch"], "at": "before_damage", "first": True}})
-            if number is None:
-                pieces.append(("key", ("damage", amount)))
-            return
-    raise NotRead("damage to the new Active Pokémon")

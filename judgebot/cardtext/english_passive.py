@@ -110,13 +110,6 @@ def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
     raise NotRead(f"subject {phrase!r}")
 
 
-def passive(where: tuple[str, dict], effect: dict) -> Piece:
-    kind, f = where
-    if kind == "holder":
-        return ("passive", {**effect, **({"when": f} if f else {})})
-    return ("passive", {**effect, "applies_to": f})
-
-
 def attackers(phrase: str | None, ctx: Context) -> dict:
     """"from your opponent's {G}, {R}, {W}, or {L} Pokémon", "… that have an Ability" → a `from` filter."""
     if not phrase:
@@ -161,38 +154,33 @@ def against(phrase: str, ctx: Context) -> dict:
     return f
 
 
-def _not_attack(ctx: Context) -> None:
-    if ctx.attack:
-        raise NotRead("a passive text in an attack")
-
-
 # -- passive effects ------------------------------------------------------------------------------
 
 @template("passive.damage_taken", r"(.+?) takes? (\d+) (less|more) damage from attacks(?: from (.+?))?" + WR_AFTER + r"\.")
 def _taken(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     amount = int(m.group(2)) * (-1 if m.group(3) == "less" else 1)
     effect = {"kind": "damage_taken", "amount": amount}
     if m.group(4):
         effect["from"] = attackers(m.group(4), ctx)
-    return [passive(subject(m.group(1), ctx), effect)]
+    return [v.passive(subject(m.group(1), ctx), effect)]
 
 
 @template("passive.damage_dealt", r"(?:Attacks used by (.+?)|(?:[Tt]he )?attacks (it) uses) do (\d+) (more|less) damage to "
                                   r"(.+?)" + WR_BEFORE + r"\." + RULE_BOX_NOTE)
 def _dealt(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     amount = int(m.group(3)) * (-1 if m.group(4) == "less" else 1)
-    return [passive(subject(m.group(1) or m.group(2), ctx),
+    return [v.passive(subject(m.group(1) or m.group(2), ctx),
                     {"kind": "damage_dealt", "amount": amount, "against": against(m.group(5), ctx)})]
 
 
 @template("passive.max_hp_no_conditions", r"(.+?) gets ([+-]\d+) HP, recovers from all Special Conditions, and can't "
                                           r"be affected by any Special Conditions\.")
 def _hp_no_conditions(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     where = subject(m.group(1), ctx)
-    return [passive(where, {"kind": "max_hp", "amount": int(m.group(2))}), passive(where, {"kind": "no_conditions"})]
+    return [v.passive(where, {"kind": "max_hp", "amount": int(m.group(2))}), v.passive(where, {"kind": "no_conditions"})]
 
 
 @template("passive.damage_dealt_any", r"Attacks used by (.+?) do (\d+) (more|less) damage" + WR_BEFORE + r"\.")
@@ -200,16 +188,16 @@ def _dealt_any(m, ctx):
     """"Attacks used by your opponent's Active Pokémon that has a Pokémon Tool attached do 20 less
     damage": every damage its attacks do to the other side's Pokémon (`against` is seen from the
     attacker's player), as the attack template "attacks used by the Defending Pokémon do …" reads."""
-    _not_attack(ctx)
+    v.not_attack(ctx)
     amount = int(m.group(2)) * (-1 if m.group(3) == "less" else 1)
-    return [passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": amount,
+    return [v.passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": amount,
                                                 "against": {"side": "opponent"}})]
 
 
 @template("passive.max_hp", r"(.+?) gets? ([+-]\d+) HP\.")
 def _hp(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "max_hp", "amount": int(m.group(2))})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "max_hp", "amount": int(m.group(2))})]
 
 
 def _colorless(symbols: str) -> int:
@@ -218,15 +206,15 @@ def _colorless(symbols: str) -> int:
 
 @template("passive.retreat", r"(?:The Retreat Cost of (.+?) is|(.+?)'s Retreat Cost is) ((?:\{colorless\})+) (less|more)\.")
 def _retreat(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     delta = _colorless(m.group(3)) * (-1 if m.group(4) == "less" else 1)
-    return [passive(subject(m.group(1) or m.group(2), ctx), {"kind": "retreat_cost", "delta": delta})]
+    return [v.passive(subject(m.group(1) or m.group(2), ctx), {"kind": "retreat_cost", "delta": delta})]
 
 
 @template("passive.retreat_both_active", r"As long as (.+?) is in the Active Spot, the Retreat Cost of both Active Pokémon "
                                          r"is ((?:\{colorless\})+) (less|more)\.")
 def _retreat_both(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     if subject(m.group(1), ctx) != ("holder", {}):
         raise NotRead("a condition on another Pokémon")
     delta = _colorless(m.group(2)) * (-1 if m.group(3) == "less" else 1)
@@ -236,80 +224,80 @@ def _retreat_both(m, ctx):
 
 @template("passive.no_retreat", r"(.+?) (?:has|have) no Retreat Cost\.")
 def _no_retreat(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "none": True})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "none": True})]
 
 
 @template("passive.no_retreat_if_hp", r"If that Pokémon's remaining HP is (\d+) or less, it has no Retreat Cost\.")
 def _no_retreat_hp(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     return [("passive", {"kind": "retreat_cost", "none": True, "when": {"hp_left_at_most": int(m.group(1))}})]
 
 
 @template("passive.attack_cost", r"Attacks used by (.+?) cost ((?:\{colorless\})+) (less|more)(?: and (.+))?\.")
 def _cost(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     where = subject(m.group(1), ctx)
     delta = _colorless(m.group(2)) * (-1 if m.group(3) == "less" else 1)
-    pieces = [passive(where, {"kind": "attack_cost", "delta": delta})]
+    pieces = [v.passive(where, {"kind": "attack_cost", "delta": delta})]
     if m.group(4):
         rest = re.fullmatch(r"do (\d+) more damage to (.+?)" + WR_BEFORE, m.group(4))
         if not rest:
             raise NotRead(m.group(4))
-        pieces.append(passive(where, {"kind": "damage_dealt", "amount": int(rest.group(1)),
+        pieces.append(v.passive(where, {"kind": "damage_dealt", "amount": int(rest.group(1)),
                                       "against": against(rest.group(2), ctx)}))
     return pieces
 
 
 @template("passive.prevent_at_least", r"Prevent all damage done to (.+?) by attacks from (.+?) if that damage is (\d+) or more\.")
 def _prevent_big(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": attackers(m.group(2), ctx),
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": attackers(m.group(2), ctx),
                                                 "at_least": int(m.group(3))})]
 
 
 @template("passive.prevent_effects", r"Prevent all effects of attacks used by (.+?) done to (.+?)\. \(Damage is not an effect\.\)")
 def _prevent_effects(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(2), ctx), {"kind": "prevent_effects", "from": attackers(m.group(1), ctx)})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(2), ctx), {"kind": "prevent_effects", "from": attackers(m.group(1), ctx)})]
 
 
 @template("passive.prevent", r"Prevent all damage (?:(from and effects of) )?(?:from attacks )?done to (.+?) by attacks(?: from (.+?))?\."
                              r"|Prevent all damage (from and effects of |from )attacks from (.+?) done to (.+?)\.")
 def _prevent(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     both = bool(m.group(1)) or (m.group(4) or "").startswith("from and effects")
     target = m.group(2) or m.group(6)
     source = m.group(3) or m.group(5)
     f = attackers(source, ctx) if source else {"side": "opponent"}
     where = subject(target, ctx)
     kinds = ["prevent_damage", "prevent_effects"] if both else ["prevent_damage"]
-    return [passive(where, {"kind": k, "from": f}) for k in kinds]
+    return [v.passive(where, {"kind": k, "from": f}) for k in kinds]
 
 
 @template("passive.no_abilities", r"(.+?) have no Abilities\.")
 def _no_abilities(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "no_abilities"})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "no_abilities"})]
 
 
 @template("passive.no_tool_effects", r"Pokémon Tools attached to (.+?) have no effect\.")
 def _no_tools(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "no_tool_effects"})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "no_tool_effects"})]
 
 
 @template("passive.prizes_reduced", r"If (.+?) is Knocked Out by damage from an attack from your opponent's Pokémon, "
                                     r"that player takes (\d+) fewer Prize cards?\.")
 def _prizes(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prizes_reduced", "amount": int(m.group(2))})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prizes_reduced", "amount": int(m.group(2))})]
 
 
 @template("passive.extra_prizes", r"If your opponent's (.*?)Pokémon is Knocked Out by damage from an attack used by this Pokémon, "
                                   r"take (\d+) more Prize cards?\.")
 def _extra_prizes(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     f: dict = {}
     en._qualifiers(m.group(1), f)
     return [("passive", {"kind": "extra_prizes", "amount": int(m.group(2)), **({"against": f} if f else {})})]
@@ -317,7 +305,7 @@ def _extra_prizes(m, ctx):
 
 @template("passive.poison_counters", r"During Pokémon Checkup, put (\d+) more damage counters on each Poisoned (.+?)\.")
 def _poison(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     kind, f = subject(m.group(2), ctx)
     if kind != "applies":
         raise NotRead("poison counters on one Pokémon")
@@ -326,13 +314,13 @@ def _poison(m, ctx):
 
 @template("passive.weakness", r"The Weakness of (.+?) is now " + TYPE + r"\.(?: \(Apply Weakness as ×2\.\))?")
 def _weakness(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "weakness", "type": m.group(2)})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "weakness", "type": m.group(2)})]
 
 
 @template("passive.cant_play", r"(?:[Yy]our opponent|[Tt]hey) can't play any (Item|Supporter|Stadium|Pokémon Tool) cards from their hand\.")
 def _cant_play(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     kind = {"Item": "item", "Supporter": "supporter", "Stadium": "stadium", "Pokémon Tool": "tool"}[m.group(1)]
     return [("passive", {"kind": "cant_play", "card_kind": kind, "applies_to": {"side": "opponent"}})]
 
@@ -340,27 +328,27 @@ def _cant_play(m, ctx):
 @template("passive.survive", r"If (.+?) has full HP and would be Knocked Out by damage from an attack(?: from your opponent's "
                              r"Pokémon)?, it is not Knocked Out, and its remaining HP becomes (\d+)\.(?: Then, discard this card\.)?")
 def _survive(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     effect = {"kind": "survive", "hp": int(m.group(2)), "full_hp": True}
     if "from your opponent's Pokémon" in m.group(0):
         effect["from"] = {"side": "opponent"}
     if "discard this card" in m.group(0):
         effect["discard_tool"] = True
-    return [passive(subject(m.group(1), ctx), effect)]
+    return [v.passive(subject(m.group(1), ctx), effect)]
 
 
 @template("passive.prevent_counters", r"Prevent all damage counters from being placed on (.+?) by effects of attacks and "
                                       r"Abilities from the opponent's Pokémon\.(?: \(Damage from attacks is still taken\.\))?")
 def _prevent_counters(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prevent_counters", "from": {"side": "opponent"}})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prevent_counters", "from": {"side": "opponent"}})]
 
 
 # -- passive with a condition on the card's Pokémon ----------------------------------------------------
 
 @template("passive.as_long_as_active", r"As long as (this Pokémon|the Pokémon this card is attached to) is in the Active Spot, (.+)")
 def _while_active(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     inner = en.clause(m.group(2), ctx)
     if ctx.part == "ability":
         return [("ability", ("active_only", True))] + inner
@@ -375,7 +363,7 @@ def _while_active(m, ctx):
 @template("passive.as_long_as_bench", r"As long as this Pokémon is on your Bench, (.+)")
 def _while_benched(m, ctx):
     """An Ability in force only while its Pokémon is on the Bench: each effect's `holder`."""
-    _not_attack(ctx)
+    v.not_attack(ctx)
     if ctx.part != "ability":
         raise NotRead("on the Bench, outside an Ability")
     inner = en.clause(m.group(1), ctx)
@@ -399,7 +387,7 @@ _HOLDER_IF = {"doesn't have a Rule Box": {"rule": ["none"]}, "has full HP": None
 @template("passive.if_holder", r"If (this Pokémon|the Pokémon this card is attached to) (doesn't have a Rule Box|has any " + TYPE +
                                r" Energy attached|is in the Active Spot|has any Special Energy attached), (.+)")
 def _if_holder(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     cond = m.group(2)
     if cond == "doesn't have a Rule Box":
         f = {"rule": ["none"]}
@@ -441,7 +429,7 @@ def _trigger_actions(text: str, ctx: Context) -> list[dict]:
                              r"\(even if [^)]*? is Knocked Out\), (.+?)\.(?: If you placed any damage "
                              r"counters in this way, discard this card\.)?")
 def _damaged(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     where = subject(m.group(1), ctx) if not m.group(1).startswith("your Active") else \
         ("applies", en.pokemon(m.group(1), ctx)[1]["each"])
     saved = ctx.subject
@@ -470,7 +458,7 @@ def _damaged(m, ctx):
                                 r"from an attack from your opponent's Mega Evolution Pokémon ex \(even if this Pokémon is Knocked Out\), "
                                 r"(.+?)\.")
 def _big_damage(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     ctx.subject = "attacker"
     actions = _trigger_actions(m.group(3), ctx)
     return [("passive", {"kind": "trigger", "name": ctx.name or "trigger", "on": "damaged",
@@ -481,8 +469,8 @@ def _big_damage(m, ctx):
 @template("passive.berry", r"If (.+?) is damaged by an attack from your opponent's " + TYPE + r" Pokémon, it takes (\d+) less "
                            r"damage" + WR_AFTER + r", and discard this card\.")
 def _berry(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "damage_taken", "amount": -int(m.group(3)),
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "damage_taken", "amount": -int(m.group(3)),
                                                 "from": {"side": "opponent", "types": [m.group(2)]},
                                                 "discard_tool": True})]
 
@@ -490,7 +478,7 @@ def _berry(m, ctx):
 @template("trigger.benched_any", r"Whenever any player puts (.+?) onto their Bench during their turn, (?:place|put) (\d+) "
                                  r"damage counters? on that Pokémon\.")
 def _risky(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     f: dict = {"side": "both"}
     words = re.sub(r"^an? ", "", m.group(1)).removesuffix(" Pokémon")
     en._qualifiers(words, f)
@@ -500,13 +488,13 @@ def _risky(m, ctx):
 
 @template("trigger.then_discard_tool", r"(?:If you placed any damage counters in this way, d|Then, d|D)iscard this card\.")
 def _then_discard(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     return [("then_discard_tool", None)]
 
 
 @template("heal.if_energy", r"Heal (\d+) damage from your Active Pokémon that has (\d+) or more Energy attached\.")
 def _heal_if(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     active = v.own_active(ctx)
     return [("do", v.if_action({"energy": active, "at_least": int(m.group(2))},
                                [act("heal", target=active, amount=int(m.group(1)))]))]

@@ -1075,10 +1075,10 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         elif then:
             _then(pieces, got)
         if may:
-            got = _you_may(got)
+            got = v.you_may(got)
         for kind, payload in got:
             if kind == "new_active":
-                _damage_to_new_active(pieces, payload, ctx)
+                v.damage_to_new_active(pieces, payload, ctx)
             elif kind == "then_discard_tool":
                 _then_discard_tool(pieces)
             elif kind == "instead":
@@ -1115,11 +1115,6 @@ def _then_discard_tool(pieces: list[Piece]) -> None:
     pieces[-1] = ("passive", trigger)
 
 
-def _you_may(pieces: list[Piece]) -> list[Piece]:
-    """「のぞむなら」 (Ⅱ-E-10): the player's choice (the ask's `you_may`)."""
-    return v.you_may(pieces)
-
-
 def _then(pieces: list[Piece], following: list[Piece]) -> None:
     """「その後」 (Ⅱ-E-20): what follows only if what comes before was done — the action
     before it is marked `first`; what follows must then be actions too (damage is done at
@@ -1138,17 +1133,3 @@ def _then(pieces: list[Piece], following: list[Piece]) -> None:
     (kind, fields), = pieces[-1][1].items()
     pieces[-1] = ("do", {kind: {**fields, "first": True}})
 
-
-def _damage_to_new_active(pieces: list[Piece], amount: int, ctx: Context) -> None:
-    from judgebot.cardtext.assemble import printed_damage
-
-    number, _ = printed_damage(ctx.damage)
-    for i in range(len(pieces) - 1, -1, -1):
-        kind, payload = pieces[i]
-        if kind == "do" and "switch" in payload and payload["switch"].get("side") == "opponent" \
-                and number in (amount, None):
-            pieces[i] = ("do", {"switch": {**payload["switch"], "at": "before_damage", "first": True}})
-            if number is None:
-                pieces.append(("key", ("damage", amount)))
-            return
-    raise NotRead("damage to the new Active Pokémon")

@@ -105,13 +105,6 @@ def subject(phrase: str, ctx: Context) -> tuple[str, dict]:
     return "applies", f
 
 
-def passive(where: tuple[str, dict], effect: dict) -> Piece:
-    kind, f = where
-    if kind == "holder":
-        return ("passive", {**effect, **({"when": f} if f else {})})
-    return ("passive", {**effect, "applies_to": f})
-
-
 def attackers(phrase: str | None) -> dict:
     """「相手の[G][R][W][L]ポケモン」「相手の特性を持つポケモン」 → a `from` filter."""
     if not phrase:
@@ -153,11 +146,6 @@ def against(phrase: str) -> dict:
     raise NotRead(f"damage to {phrase!r}")
 
 
-def _not_attack(ctx: Context) -> None:
-    if ctx.attack:
-        raise NotRead("a passive text in an attack")
-
-
 def _signed(sign: str, n: str) -> int:
     return int(n) * (-1 if sign in ("-", "−") else 1)
 
@@ -166,69 +154,69 @@ def _signed(sign: str, n: str) -> int:
 
 @template("passive.damage_taken", r"(.+)が、?(?:([^、]+?)から)?受けるワザのダメージは「([+-])" + N + r"」される。")
 def _taken(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     effect = {"kind": "damage_taken", "amount": _signed(m.group(3), m.group(4))}
     if m.group(2):
         effect["from"] = attackers(m.group(2))
-    return [passive(subject(m.group(1), ctx), effect)]
+    return [v.passive(subject(m.group(1), ctx), effect)]
 
 
 @template("passive.damage_dealt", r"(.+)が使うワザの、(.+?)へのダメージは「([+-])" + N + r"」される。")
 def _dealt(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": _signed(m.group(3), m.group(4)),
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": _signed(m.group(3), m.group(4)),
                                                 "against": against(m.group(2))})]
 
 
 @template("passive.max_hp", r"(.+?)(?:の最大HPは、?(?:それぞれ)?|は、?(?:それぞれ)?最大HPが)「([+-])" + N + r"」される。")
 def _hp(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "max_hp", "amount": _signed(m.group(2), m.group(3))})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "max_hp", "amount": _signed(m.group(2), m.group(3))})]
 
 
 @template("passive.retreat", r"(.+?)(?:は、?にげるためのエネルギーが|のにげるためのエネルギーは、?(?:それぞれ)?)" + N +
           r"個ぶん(少なく|多く)なる。")
 def _retreat(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     delta = int(m.group(2)) * (-1 if m.group(3) == "少なく" else 1)
-    return [passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "delta": delta})]
+    return [v.passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "delta": delta})]
 
 
 @template("passive.no_retreat", r"(.+?)(?:のにげるためのエネルギーは、|は、?にげるためのエネルギーが、?)すべてなくなる。")
 def _no_retreat(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "none": True})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "retreat_cost", "none": True})]
 
 
 @template("passive.no_retreat_and_damage", r"(.+?)は、にげるためのエネルギーがすべてなくなり、そのポケモンが使うワザの、"
                                            r"(.+?)へのダメージは「([+-])" + N + r"」される。")
 def _no_retreat_and_damage(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     where = subject(m.group(1), ctx)
-    return [passive(where, {"kind": "retreat_cost", "none": True}),
-            passive(where, {"kind": "damage_dealt", "amount": _signed(m.group(3), m.group(4)),
+    return [v.passive(where, {"kind": "retreat_cost", "none": True}),
+            v.passive(where, {"kind": "damage_dealt", "amount": _signed(m.group(3), m.group(4)),
                             "against": against(m.group(2))})]
 
 
 @template("passive.max_hp_no_conditions", r"(.+?)は、最大HPが「([+-])" + N + r"」され、そのポケモンは、特殊状態にならず、"
                                           r"受けている特殊状態は、すべて回復する。")
 def _hp_no_conditions(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     where = subject(m.group(1), ctx)
-    return [passive(where, {"kind": "max_hp", "amount": _signed(m.group(2), m.group(3))}),
-            passive(where, {"kind": "no_conditions"})]
+    return [v.passive(where, {"kind": "max_hp", "amount": _signed(m.group(2), m.group(3))}),
+            v.passive(where, {"kind": "no_conditions"})]
 
 
 @template("passive.no_retreat_if_hp", r"そのポケモンの残りHPが「" + N + r"」以下なら、にげるためのエネルギーは、すべてなくなる。")
 def _no_retreat_hp(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     return [("passive", {"kind": "retreat_cost", "none": True, "when": {"hp_left_at_most": int(m.group(1))}})]
 
 
 @template("passive.retreat_both_active", r"このカードをつけているポケモンがバトル場にいるかぎり、おたがいのバトルポケモンの"
           r"にげるためのエネルギーは、それぞれ" + N + r"個ぶん(多く|少なく)なる。")
 def _retreat_both(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     delta = int(m.group(1)) * (1 if m.group(2) == "多く" else -1)
     return [("passive", {"kind": "retreat_cost", "delta": delta, "applies_to": {"side": "both", "position": "active"},
                          "holder": {"position": "active"}})]
@@ -237,77 +225,77 @@ def _retreat_both(m, ctx):
 @template("passive.attack_cost", r"(.+?)は、?(?:それぞれ)?ワザを使うためのエネルギーが、?(?:それぞれ)?(?:\{colorless\})?エネルギー" + N +
           r"個ぶん(少なく|多く)な(?:る|り)(?:、そのポケモンが使うワザの、(.+?)へのダメージは「([+-])" + N + r"」される)?。")
 def _cost(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     where = subject(m.group(1), ctx)
     delta = int(m.group(2)) * (-1 if m.group(3) == "少なく" else 1)
-    pieces = [passive(where, {"kind": "attack_cost", "delta": delta})]
+    pieces = [v.passive(where, {"kind": "attack_cost", "delta": delta})]
     if m.group(4):
-        pieces.append(passive(where, {"kind": "damage_dealt", "amount": _signed(m.group(5), m.group(6)),
+        pieces.append(v.passive(where, {"kind": "damage_dealt", "amount": _signed(m.group(5), m.group(6)),
                                       "against": against(m.group(4))}))
     return pieces
 
 
 @template("passive.prevent", r"(.+?)は、?(?:(.+?)から)?(?:ワザの)?(ダメージや効果|ダメージ)を受けない。")
 def _prevent(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     source = m.group(2)
     if source and source.endswith("ワザの"):
         source = source[:-3]
     f = attackers(source) if source else {"side": "opponent"}
     kinds = ["prevent_damage", "prevent_effects"] if m.group(3) == "ダメージや効果" else ["prevent_damage"]
-    return [passive(subject(m.group(1), ctx), {"kind": k, "from": f}) for k in kinds]
+    return [v.passive(subject(m.group(1), ctx), {"kind": k, "from": f}) for k in kinds]
 
 
 @template("passive.prevent_at_least", r"(.+?)は、相手のポケモンから「" + N + r"」以上のワザのダメージを受けない。")
 def _prevent_big(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": {"side": "opponent"},
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": {"side": "opponent"},
                                                 "at_least": int(m.group(2))})]
 
 
 @template("passive.prevent_effects", r"(.+?)は、相手のポケモンが使うワザの効果を受けない。")
 def _prevent_effects(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prevent_effects", "from": {"side": "opponent"}})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prevent_effects", "from": {"side": "opponent"}})]
 
 
 @template("passive.damage_dealt_any", r"(.+)が使うワザのダメージは「([+-])" + N + r"」される。")
 def _dealt_any(m, ctx):
     """Every damage its attacks do to the other side's Pokémon (english_passive's reading)."""
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": _signed(m.group(2), m.group(3)),
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "damage_dealt", "amount": _signed(m.group(2), m.group(3)),
                                                 "against": {"side": "opponent"}})]
 
 
 @template("passive.prevent_stadium", r"(.+?)は、相手の(「ポケモンex・V」)からワザのダメージを受けない。")
 def _prevent_from(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": attackers("相手の" + m.group(2))})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prevent_damage", "from": attackers("相手の" + m.group(2))})]
 
 
 @template("passive.no_abilities", r"(.+?)の特性は、すべてなくなる。|(.+?)は、特性がなくなる。")
 def _no_abilities(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1) or m.group(2), ctx), {"kind": "no_abilities"})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1) or m.group(2), ctx), {"kind": "no_abilities"})]
 
 
 @template("passive.no_tool_effects", r"(.+?)についている「ポケモンのどうぐ」の効果は、すべてなくなる。")
 def _no_tools(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "no_tool_effects"})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "no_tool_effects"})]
 
 
 @template("passive.prizes_reduced", r"(.+)が、相手のポケモンからワザのダメージを受けてきぜつしたとき、とられるサイドは" + N +
           r"枚少なくなる。")
 def _prizes(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prizes_reduced", "amount": int(m.group(2))})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prizes_reduced", "amount": int(m.group(2))})]
 
 
 @template("passive.poison_counters", r"ポケモンチェックのとき、(.+?)にのせるダメカンを" + N + r"個多くする。|"
           r"(.+?)にのせるどくのダメカンの数は" + N + r"個多くなる。")
 def _poison(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     kind, f = subject(m.group(1) or m.group(3), ctx)
     if kind != "applies":
         raise NotRead("poison counters on one Pokémon")
@@ -316,7 +304,7 @@ def _poison(m, ctx):
 
 @template("passive.cant_play", r"相手は手札から(グッズ|サポート|スタジアム|ポケモンのどうぐ)を出して使えない。")
 def _cant_play(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     kind = {"グッズ": "item", "サポート": "supporter", "スタジアム": "stadium", "ポケモンのどうぐ": "tool"}[m.group(1)]
     return [("passive", {"kind": "cant_play", "card_kind": kind, "applies_to": {"side": "opponent"}})]
 
@@ -324,24 +312,24 @@ def _cant_play(m, ctx):
 @template("passive.survive", r"(.+?)のHPがまんたんの状態で、(相手のポケモンから)?ワザのダメージを受けてきぜつするとき、"
           r"そのポケモンはきぜつせず、残りHPが「" + N + r"」の状態で場に残る。")
 def _survive(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     effect = {"kind": "survive", "hp": int(m.group(3)), "full_hp": True}
     if m.group(2):
         effect["from"] = {"side": "opponent"}
-    return [passive(subject(m.group(1), ctx), effect)]
+    return [v.passive(subject(m.group(1), ctx), effect)]
 
 
 @template("passive.prevent_counters", r"(.+?)は、相手のワザや特性の効果で、ダメカンがのらない。(?:\[ワザのダメージは受ける。\])?")
 def _prevent_counters(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "prevent_counters", "from": {"side": "opponent"}})]
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "prevent_counters", "from": {"side": "opponent"}})]
 
 
 @template("passive.berry", r"(.+)が、相手の" + TYPE + r"ポケモンからワザのダメージを受けるとき、そのダメージは「-" + N +
           r"」され、このカードをトラッシュする。")
 def _berry(m, ctx):
-    _not_attack(ctx)
-    return [passive(subject(m.group(1), ctx), {"kind": "damage_taken", "amount": -int(m.group(3)),
+    v.not_attack(ctx)
+    return [v.passive(subject(m.group(1), ctx), {"kind": "damage_taken", "amount": -int(m.group(3)),
                                                 "from": {"side": "opponent", "types": [m.group(2)]},
                                                 "discard_tool": True})]
 
@@ -350,13 +338,13 @@ def _berry(m, ctx):
 
 @template("passive.as_long_as", r"このポケモンがいるかぎり、(.+)")
 def _as_long(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     return ja.clause(m.group(1), ctx)
 
 
 @template("passive.as_long_as_bench", r"このポケモンがベンチにいるかぎり、(.+)")
 def _while_benched_as_long(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     if ctx.part != "ability":
         raise NotRead("on the Bench, outside an Ability")
     inner = ja.clause(m.group(1), ctx)
@@ -367,7 +355,7 @@ def _while_benched_as_long(m, ctx):
 
 @template("passive.as_long_as_active", r"このポケモンがバトル場にいるかぎり、(.+)")
 def _while_active(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     inner = ja.clause(m.group(1), ctx)
     return [("ability", ("active_only", True))] + inner
 
@@ -381,7 +369,7 @@ def _during(m, ctx):
 
 @template("passive.if_holder", r"このポケモンに(?:" + TYPE + r"|(特殊))エネルギーがついているなら、(.+)")
 def _if_holder(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     pieces = []
     rest = m.group(3)
     rest = re.sub(r"^このポケモンの最大HPは「([+-]\d+)」され、(?:このポケモンが)?", r"このポケモンの最大HPは「\1」される。このポケモンが",
@@ -398,7 +386,7 @@ def _if_holder(m, ctx):
 @template("passive.if_full_hp", r"このポケモンのHPがまんたんの状態なら、(.+)")
 def _if_full_hp(m, ctx):
     """「HPがまんたん」: no damage counters on it (its remaining HP is its maximum HP)."""
-    _not_attack(ctx)
+    v.not_attack(ctx)
     pieces = []
     for kind, payload in ja.clause(m.group(1), ctx):
         if kind != "passive" or "applies_to" in payload:
@@ -409,7 +397,7 @@ def _if_full_hp(m, ctx):
 
 @template("passive.on_bench", r"このポケモンは、ベンチにいるかぎり、(.+)")
 def _while_benched(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     if ctx.part != "ability":
         raise NotRead("on the Bench, outside an Ability")
     inner = ja.clause("このポケモンは、" + m.group(1), ctx)
@@ -437,7 +425,7 @@ def _actions(text: str, ctx: Context) -> list[dict]:
 
 @template("trigger.damaged", r"(.+)が、バトル場で([^、]+?)からワザのダメージを受けたとき、(.+?)。")
 def _damaged(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     where = subject(m.group(1), ctx)
     saved = ctx.subject
     ctx.subject = "attacker"
@@ -455,7 +443,7 @@ def _damaged(m, ctx):
 
 @template("trigger.big_damage", r"(.+)が、バトル場で相手の「メガシンカex」から「" + N + r"」以上のワザのダメージを受けたとき、(.+?)。")
 def _big_damage(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     kind, f = subject(m.group(1), ctx)
     ctx.subject = "attacker"
     actions = _actions(m.group(3), ctx)
@@ -466,13 +454,13 @@ def _big_damage(m, ctx):
 
 @template("trigger.then_discard_tool", r"このカードをトラッシュする。")
 def _then_discard(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     return [("then_discard_tool", None)]
 
 
 @template("trigger.benched_any", r"おたがいのプレイヤーが、自分の番に、(.+?)をベンチに出すたび、そのポケモンにダメカンを" + N + r"個のせる。")
 def _risky(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     phrase = m.group(1)
     f: dict = {"side": "both"}
     excluded = re.search(r"\((.+?)ポケモンをのぞく\)", phrase)
@@ -490,7 +478,7 @@ def _risky(m, ctx):
 
 @template("heal.if_energy", r"エネルギーが" + N + r"個以上ついている自分のバトルポケモンのHPを「" + N + r"」回復する。")
 def _heal_if(m, ctx):
-    _not_attack(ctx)
+    v.not_attack(ctx)
     active = v.own_active(ctx)
     return [("do", v.if_action({"energy": active, "at_least": int(m.group(1))},
                                [act("heal", target=active, amount=int(m.group(2)))]))]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgebot.cardtext.assemble import printed_damage
 from judgebot.cardtext.reading import NotRead, Piece
 
 TYPE_LETTERS = {"G": "grass", "R": "fire", "W": "water", "L": "lightning", "P": "psychic", "F": "fighting",
@@ -230,3 +231,36 @@ def you_may(pieces: list[Piece]) -> list[Piece]:
         (name, fields), = payload.items()
         out.append(("do", {name: {**fields, "you_may": True}}))
     return out
+
+
+# -- pieces shared by the languages' templates ----------------------------------------------------
+
+def damage_to_new_active(pieces: list[Piece], amount: int, ctx: "Context") -> None:
+    """"… to the Active Spot. This attack does N damage to the new Active Pokémon." (「…バトル
+    場に出す。新しいバトルポケモンにNダメージ。」): the switch comes before damage (step 3), and
+    the damage only if it was done (Ⅱ-E-20)."""
+    number, _ = printed_damage(ctx.damage)
+    for i in range(len(pieces) - 1, -1, -1):
+        kind, payload = pieces[i]
+        if kind == "do" and "switch" in payload and payload["switch"].get("side") == "opponent" \
+                and number in (amount, None):
+            pieces[i] = ("do", {"switch": {**payload["switch"], "at": "before_damage", "first": True}})
+            if number is None:
+                pieces.append(("key", ("damage", amount)))
+            return
+    raise NotRead("damage to the new Active Pokémon")
+
+
+def passive(where: tuple[str, dict], effect: dict) -> Piece:
+    """A passive effect where a subject put it: on the card's own Pokémon (`holder`, with a
+    `when` for what the card asks of it) or on the Pokémon a filter names (`applies_to`)."""
+    kind, f = where
+    if kind == "holder":
+        return ("passive", {**effect, **({"when": f} if f else {})})
+    return ("passive", {**effect, "applies_to": f})
+
+
+def not_attack(ctx: "Context") -> None:
+    """A passive text (an Ability's, a Trainer's) is no attack's."""
+    if ctx.attack:
+        raise NotRead("a passive text in an attack")
