@@ -18,6 +18,7 @@ from typing import Callable, Iterator
 
 from judgebot.engine.format.catalog import one_read
 from judgebot.engine.board.model import Scenario
+from judgebot.engine.procedures import unread_text
 from judgebot.engine.ruling import citations
 from judgebot.engine.ruling.trace import Ruling
 from judgebot.engine.format.scenario import load_scenario
@@ -50,6 +51,7 @@ def rule(scenario: Scenario) -> Ruling:
         raise NotModelledError(f"ask {kind!r} is not modelled yet", file=scenario.file,
                                line=scenario.line_of("ask"), path="ask")
     check_no_conditions(scenario)
+    unread_text.before(scenario)
     ruling = Ruling(file=scenario.file, ask=kind, title=scenario.title, in_play_of=lambda: cards_in_play(scenario),
                     cards=scenario.cards or None, warnings=scenario.warnings or None)
     ruling = handler(scenario, ruling)
@@ -57,6 +59,9 @@ def rule(scenario: Scenario) -> Ruling:
         from judgebot.engine.procedures import carry_out
 
         carry_out.apply(scenario, ruling)
+    if kind != "sequence":  # a sequence checks each ask on the board it was ruled on
+        unread_text.after(scenario, ruling)
+    unread_text.not_reached(scenario)
     return ruling
 
 

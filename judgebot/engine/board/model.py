@@ -133,6 +133,10 @@ class Ability:
     # the printed text the engine has no meaning for (raised when the ruling meets it).
     aliases: tuple[str, ...] = ()
     unapplied: Any = None
+    # An unread text in force that speaks only of some events (format.ability_events): met
+    # when the ruling reaches one (procedures.unread_text), else listed as not applied.
+    met_on: tuple[str, ...] = ()
+    on_unreached: Any = None  # records it in the ruling's `cards` as not applied, and why
 
     def named(self, name: str) -> bool:
         return self.name == name or name in self.aliases

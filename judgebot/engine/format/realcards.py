@@ -28,7 +28,7 @@ from typing import Any, Callable
 from judgebot.carddb import lookup
 from judgebot.carddb.normalize import name_key, text_key
 from judgebot.engine.board.model import Formula
-from judgebot.engine.format import printed_text
+from judgebot.engine.format import ability_events, printed_text
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 from judgebot.i18n import msg
@@ -39,6 +39,7 @@ PRINTED_KEYS = ("name", "stage", "evolves_from", "rule", "types", "hp", "weaknes
                 "attacks", "abilities", "line")
 UNKNOWN_AT_READ = ("hp", "types", "stage")  # needed by every ruling: asked for at once
 UNKNOWN_LATER = ("weakness", "resistance", "retreat", "evolves_from")
+IN_PLAY = re.compile(r"^(?:you|opponent)\.(?:active|bench)")  # a Pokémon in play (not one in a hand)
 TRAINER_KINDS = {"item": "item", "supporter": "supporter", "stadium": "stadium", "tool": "tool"}
 # Keys of an attack or Ability entry that give its effect by hand (beyond naming it).
 BY_HAND_ATTACK = ("damage", "do", "effects", "conditions", "bench_damage", "self_damage", "fails_on_tails",
@@ -557,9 +558,14 @@ class RealCardReader:
                 if state[0] is None:
                     unapplied = Unapplied(lambda name=name, text=text, found=found: _refusal(
                         query, "ability", name, text, lang, found), self.file, line, where)
-                    if timing == "in_force" and text:
+                    waits_for = ability_events.events(text) if IN_PLAY.match(path) else ()
+                    if timing == "in_force" and text and not waits_for:
                         raise unapplied.error()
                     obj.unapplied = unapplied
+                    if timing == "in_force":  # met when the ruling reaches what it speaks of
+                        obj.met_on = waits_for
+                        obj.on_unreached = lambda why, use=use, index=index, name=name: use.met(
+                            "ability", index, name, False, why)
                 elif timing == "in_force":
                     use.met("ability", index, name, state[0], state[1])
                 obj.met_info = (use, "ability", index, name, state)  # type: ignore[attr-defined]
@@ -593,6 +599,15 @@ class RealCardReader:
         if info is not None:
             use, part, index, name, state = info
             use.met(part, index, name, state[0], state[1])
+
+    @staticmethod
+    def other_attacks_text(scenario: Any) -> None:
+        """An attack its Pokémon does not print is asked: an unread text in play that lets
+        Pokémon use other attacks (those of their previous Evolutions) would decide it."""
+        for mon in scenario.all_pokemon():
+            for ability in mon.abilities:
+                if ability.unapplied is not None and "other_attacks" in ability.met_on:
+                    raise ability.unapplied.error()
 
     # -- cards the catalog does not have ------------------------------------------------------------
     def entry(self, value: Any, path: str, categories: tuple[str, ...] | None) -> Any:

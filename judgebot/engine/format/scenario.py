@@ -332,6 +332,7 @@ class ScenarioReader(RealCardReader, Reader):
                              you_may=self.you_may(raw, path))
         attacker = scenario.at(by)
         if attacker.attack(name) is None:
+            self.other_attacks_text(scenario)  # a text in play may let it use other attacks
             have = ", ".join(a.name for a in attacker.attacks) or "none given"
             self.fail(_join(path, "name"), f"{attacker.name} at {by} has no attack {name!r}; its attacks: {have}")
         self.meet(attacker.attack(name))  # a real card's text: applied, or refused

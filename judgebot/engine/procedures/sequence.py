@@ -17,6 +17,7 @@ from importlib import import_module
 from judgebot.engine.board.model import Scenario
 from judgebot.engine.board.state import State
 from judgebot.engine.format.scenario import sequence_entry
+from judgebot.engine.procedures import unread_text
 from judgebot.engine.ruling.trace import Ruling
 from judgebot.i18n import msg
 
@@ -30,6 +31,7 @@ def rule_entry(scenario: Scenario, ruling: Ruling) -> Ruling:
     entry = import_module(f"judgebot.engine.procedures.{kind}").resolve(scenario, entry)
     if entry.allowed and kind != "attack":
         carry_out.apply(scenario, entry)
+    unread_text.after(scenario, entry)
     return entry
 
 
