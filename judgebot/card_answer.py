@@ -107,7 +107,8 @@ def document(card: dict, lang: str = "en", printed: dict | None = None, correcte
             "resistance": card.get("resistance"),
             "retreat": card.get("retreat"),
             "abilities": [{"name": a["name"], "text": a["text"], "modelled": applied.get(("ability", i), False),
-                           "reading": readings.get(("ability", i))}
+                           "reading": readings.get(("ability", i)),
+                           "waits_for": waits_for(a["text"], readings.get(("ability", i)))}
                           for i, a in enumerate(card.get("abilities") or ())],
         })
     if card.get("attacks") or card["category"] == "pokemon":
@@ -141,7 +142,19 @@ VERDICTS = {"applied": "card.show.modelled", "listed": "card.show.listed", "not_
 
 def verdict_key(part: dict) -> str:
     """The message that says what the engine makes of a text of the `card` document."""
+    if part.get("waits_for"):
+        return "card.show.waits_for"
     return VERDICTS.get(part.get("reading") or ("applied" if part.get("modelled") else "not_modelled"))
+
+
+def waits_for(text: dict, reading: str | None) -> list[str]:
+    """An unread Ability in force that speaks only of some events: those events (a ruling
+    that reaches one is refused; any other lists it as not applied), else []."""
+    from judgebot.cardtext import ability_events
+
+    if reading != "not_modelled" or not text or ability_events.ability_timing(text) != "in_force":
+        return []
+    return list(ability_events.events(text))
 
 
 def modelled_parts(card: dict) -> dict[tuple[str, int], bool]:

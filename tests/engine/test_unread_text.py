@@ -1,4 +1,4 @@
-"""An unread Ability in force that speaks only of some events (format.ability_events) is met
+"""An unread Ability in force that speaks only of some events (cardtext.ability_events) is met
 when the ruling reaches one — the ruling is then refused, quoting the text — and is
 otherwise listed in `cards` as not applied, naming what it waits for
 (procedures.unread_text)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from judgebot.engine import rule
-from judgebot.engine.format.ability_events import events
+from judgebot.cardtext.ability_events import events
 from judgebot.engine.format.scenario import parse_scenario
 from judgebot.errors import NotModelledError
 

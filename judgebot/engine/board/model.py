@@ -133,7 +133,7 @@ class Ability:
     # the printed text the engine has no meaning for (raised when the ruling meets it).
     aliases: tuple[str, ...] = ()
     unapplied: Any = None
-    # An unread text in force that speaks only of some events (format.ability_events): met
+    # An unread text in force that speaks only of some events (cardtext.ability_events): met
     # when the ruling reaches one (procedures.unread_text), else listed as not applied.
     met_on: tuple[str, ...] = ()
     on_unreached: Any = None  # records it in the ruling's `cards` as not applied, and why

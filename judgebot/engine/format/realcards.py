@@ -28,7 +28,9 @@ from typing import Any, Callable
 from judgebot.carddb import lookup
 from judgebot.carddb.normalize import name_key, text_key
 from judgebot.engine.board.model import Formula
-from judgebot.engine.format import ability_events, printed_text
+from judgebot.cardtext import ability_events
+from judgebot.cardtext.ability_events import ability_timing
+from judgebot.engine.format import printed_text
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
 from judgebot.i18n import msg
@@ -45,32 +47,6 @@ TRAINER_KINDS = {"item": "item", "supporter": "supporter", "stadium": "stadium",
 BY_HAND_ATTACK = ("damage", "do", "effects", "conditions", "bench_damage", "self_damage", "fails_on_tails",
                   "ignore_weakness_resistance", "ignore_defender_effects", "usable_from_bench", "alt_cost")
 BY_HAND_ABILITY = ("effect", "do", "does", "pay", "declared")
-
-
-# -- when an Ability's text is met -----------------------------------------------------------------
-
-_USED = (re.compile(r"^(?:You must [^.]+\. )?(?:Once during (?:your|each player's)(?: first)? turn|As often as you "
-                    r"like during your turn)(?!, when this Pokémon moves)", re.I),
-         re.compile(r"^(?!.*とき).*(?:自分の番に|番ごとに|自分の最初の番に)、?(?:[^。]*、)?(?:1回|何回でも)使える"))
-_ON_EVOLVE = (re.compile(r"when you play this Pokémon from your hand to evolve", re.I),
-              re.compile(r"手札から出して進化させたとき"))
-_ON_BENCH = (re.compile(r"when you play this Pokémon from your hand onto your Bench", re.I),
-             re.compile(r"手札からベンチに出したとき"))
-
-
-def ability_timing(text: dict) -> str:
-    """When an Ability's text is met (not what it does): `evolve` (when this card is
-    played to evolve), `bench` (played onto the Bench), `used` (the player uses it: an
-    `ability` ask), else `in_force` (as long as the Pokémon is in play)."""
-    return _timing(text.get("en", ""), text.get("ja", ""))
-
-
-@lru_cache(maxsize=4096)
-def _timing(en: str, ja: str) -> str:
-    for timing, (en_re, ja_re) in (("evolve", _ON_EVOLVE), ("bench", _ON_BENCH), ("used", _USED)):
-        if en_re.search(en) or ja_re.search(ja):
-            return timing
-    return "in_force"
 
 
 # -- the catalog and the database: one lookup ------------------------------------------------------

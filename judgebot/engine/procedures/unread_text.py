@@ -1,7 +1,7 @@
 """Card text the engine does not read, met when the ruling reaches what it speaks of.
 
 An Ability in force that no template reads refuses every ruling of its Pokémon, unless its
-text speaks only of some events (format.ability_events: the Pokémon damaged by an
+text speaks only of some events (cardtext.ability_events: the Pokémon damaged by an
 attack, a card played from the hand, the Checkup …). Then the ruling is refused
 (`not modelled`, the text quoted) when it reaches such an event:
 

@@ -1,5 +1,6 @@
-"""What an unread Ability in force speaks of: the events at which its text could change a
-ruling (SCENARIOS.md "Real cards", Text).
+"""When an Ability's text is met (engine.format.realcards): its timing — used by its
+player, set off by playing its card, or in force — and, for an unread text in force, the
+events at which it could change a ruling (SCENARIOS.md "Real cards", Text).
 
 An Ability "in force" (not used by its player, not set off by playing its card) that no
 template reads would otherwise refuse every ruling of its Pokémon. Many such texts only
@@ -18,6 +19,34 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+# -- timing ----------------------------------------------------------------------------------------
+
+_USED = (re.compile(r"^(?:You must [^.]+\. )?(?:Once during (?:your|each player's)(?: first)? turn|As often as you "
+                    r"like during your turn)(?!, when this Pokémon moves)", re.I),
+         re.compile(r"^(?!.*とき).*(?:自分の番に|番ごとに|自分の最初の番に)、?(?:[^。]*、)?(?:1回|何回でも)使える"))
+_ON_EVOLVE = (re.compile(r"when you play this Pokémon from your hand to evolve", re.I),
+              re.compile(r"手札から出して進化させたとき"))
+_ON_BENCH = (re.compile(r"when you play this Pokémon from your hand onto your Bench", re.I),
+             re.compile(r"手札からベンチに出したとき"))
+
+
+def ability_timing(text: dict) -> str:
+    """When an Ability's text is met (not what it does): `evolve` (when this card is
+    played to evolve), `bench` (played onto the Bench), `used` (the player uses it: an
+    `ability` ask), else `in_force` (as long as the Pokémon is in play)."""
+    return _timing(text.get("en", ""), text.get("ja", ""))
+
+
+@lru_cache(maxsize=4096)
+def _timing(en: str, ja: str) -> str:
+    for timing, (en_re, ja_re) in (("evolve", _ON_EVOLVE), ("bench", _ON_BENCH), ("used", _USED)):
+        if en_re.search(en) or ja_re.search(ja):
+            return timing
+    return "in_force"
+
+
+# -- the events an unread text in force speaks of ------------------------------------------------
 
 # class -> (English, Japanese): a sentence of the text that speaks of that event.
 EVENTS: dict[str, tuple[str, str]] = {
