@@ -212,12 +212,14 @@ ask:
 
 
 def test_judgebot_card_says_what_an_unread_ability_waits_for():
-    from judgebot.card_answer import card_document, verdict_key
+    from judgebot.card_answer import card_document, verdict_key, waits_for
 
     doc = card_document("me02.5-116")
     ability = doc["abilities"][0]
     assert ability["reading"] == "not_modelled" and ability["waits_for"] == ["attacked"]
     assert verdict_key(ability) == "card.show.waits_for"
     # an unread text in force in every ruling waits for nothing: refused at once, as before
-    growth = card_document("me01-010")["abilities"][0]  # Wild Growth: Energy it provides
-    assert growth["waits_for"] == [] and verdict_key(growth) == "card.show.not_modelled"
+    in_force = {"en": "Attacks used by this Pokémon cost {C} less for each of your opponent's Benched Pokémon."}
+    assert waits_for(in_force, "not_modelled") == []
+    assert verdict_key({"reading": "not_modelled", "waits_for": []}) == "card.show.not_modelled"
+    assert waits_for({"en": "This Pokémon can't be Confused."}, "applied") == []  # read: nothing to wait for
