@@ -239,9 +239,28 @@ def _apply_fix(p: Print, fix: dict) -> Print:
                     part.name.pop(lang, None)
         elif key == "name":
             p.name.update(value)
+        elif key == "damage_in_attack_name":  # "ビッグバンファイヤー 290-": the damage is in the name
+            for index in value:
+                _damage_from_name(p, index)
         else:
             raise ImportProblem(f"conflicts.yaml fixes.{p.id}: unknown key {key!r}")
     return p
+
+
+DAMAGE_AT_END = re.compile(r"\s+(\d+[+×-]?)$")
+
+
+def _damage_from_name(p: Print, index: int) -> None:
+    """The attack's printed damage, given at the end of its name and not as its damage,
+    moved back; a fix that no longer finds it stops the import."""
+    attack = p.attacks[index] if index < len(p.attacks) else None
+    found = {lang: DAMAGE_AT_END.search(name) for lang, name in (attack.name.items() if attack else ())}
+    damages = {m.group(1) for m in found.values() if m}
+    if attack is None or attack.damage is not None or len(damages) != 1:
+        raise ImportProblem(f"conflicts.yaml fixes.{p.id}: damage_in_attack_name {index}: no attack there whose "
+                            "name ends in its damage while its damage is absent")
+    attack.damage = damages.pop()
+    attack.name = {lang: name[:found[lang].start()] if found[lang] else name for lang, name in attack.name.items()}
 
 
 # -- 2. prints of one card ----------------------------------------------------------------------
