@@ -129,3 +129,28 @@ def test_a_card_file_outside_the_subset_names_its_file_and_place(tmp_path):
 
     with pytest.raises(SourceError, match=r"Obsidian Flames/125\.ts:\d+:\d+: unexpected character '`'"):
         importer.run(snapshot, POKEAPI, REVIEW, tmp_path / "cards.sqlite")
+
+
+def _print_with_attack(name: dict, damage) -> "object":
+    from judgebot.carddb.source import Part, Print
+
+    return Print(id="X-001", set="X", number="001", region="asia", released="2025-01-01", path="x.ts",
+                 name={"ja": "テスト"}, category="pokemon",
+                 attacks=[Part(name=name, text={"ja": "このワザのダメージは小さくなる。"}, cost=("fire",), damage=damage)])
+
+
+def test_a_reviewed_fix_moves_the_damage_out_of_an_attack_name():
+    from judgebot.carddb import build
+
+    fixed = build._apply_fix(_print_with_attack({"ja": "ビッグバンファイヤー 290-"}, None),
+                             {"damage_in_attack_name": [0], "why": "…"})
+    assert fixed.attacks[0].name == {"ja": "ビッグバンファイヤー"} and fixed.attacks[0].damage == "290-"
+
+
+@pytest.mark.parametrize("name, damage", [({"ja": "ビッグバンファイヤー"}, None),  # nothing to move
+                                          ({"ja": "ビッグバンファイヤー 290-"}, "290-")])  # the damage is given
+def test_a_fix_that_finds_no_damage_in_the_name_stops_the_import(name, damage):
+    from judgebot.carddb import build
+
+    with pytest.raises(build.ImportProblem, match="damage_in_attack_name"):
+        build._apply_fix(_print_with_attack(name, damage), {"damage_in_attack_name": [0]})
