@@ -324,20 +324,47 @@ ask:
 
 
 def test_a_played_trainer_carried_out_changes_the_board_or_is_refused():
-    # Switch is in the catalog with `does: [switch_own]` and no actions: carried out, it would
-    # say "carried out" with nothing switched — refused, saying how to give it.
+    # Switch is in the catalog with `does: [switch_own]` and no actions: carried out, its
+    # actions are read from the printed text of the real card it is linked to.
     text = """format: 2
 you:
-  hand: [Switch]
+  hand: [%s]
   active: {card: Pikachu ex ASC 276}
   bench: [Budew]
 opponent:
   active: {card: Pikachu ex ASC 276}
+  bench: [Budew]
 ask:
-  play: {card: Switch%s}
+  play: {card: %s%s}
 """
-    assert ruling(text % "")["allowed"] is True  # whether it may be played needs no actions
-    message = refused(text % ", resolve: true", NotModelledError)
-    assert "ask.play.card: Switch: what it does on the board (switch_own) is not given as actions" in message
+    assert ruling(text % ("Switch", "Switch", ""))["allowed"] is True  # whether it may be played needs no actions
+    carried = ruling(text % ("Switch", "Switch", ", resolve: true"))
+    assert carried["board"]["you.active"]["name"] == "Budew"
+    assert carried["cards"][-1]["card"] == "sv01-194" and carried["cards"][-1]["text"][0]["applied"] is True
+    # Guzma (古兹马): the catalog says what it does, no actions, and no template reads its card
+    # text: carried out, it would say "carried out" with nothing switched — refused.
+    message = refused(text % ("古兹马", "古兹马", ", resolve: true"), NotModelledError)
+    assert "ask.play.card: 古兹马: what it does on the board (switch_opponent, switch_own) is not given as actions" \
+        in message
+    text = text.replace("hand: [%s]", "hand: [Switch]").replace("card: %s%s", "card: Switch%s")
     result = ruling(text % ", resolve: true, do: [{switch: {side: own, to: you.bench[0]}}]")
     assert result["board"]["you.active"]["name"] == "Budew"
+
+
+def test_a_catalog_item_in_a_sequence_is_carried_out_from_its_card_text_and_listed():
+    text = """format: 2
+you:
+  active: {name: Mover, types: [colorless], hp: 100, damage: 30, attacks: [{name: Hit, cost: [], damage: 10}]}
+  hand: [Potion, Potion]
+opponent:
+  active: {name: Opp, types: [colorless], hp: 100}
+ask:
+  sequence:
+    - play: {card: Potion}
+    - play: {card: Potion}
+"""
+    result = ruling(text)
+    first, second = result["sequence"]
+    assert first["allowed"] is True and second["allowed"] is False  # healed 30: nothing left to heal (Ⅱ-C-06)
+    assert result["board"]["you.active"]["counters"] == 0
+    assert [(use["card"], use["text"][0]["applied"]) for use in result["cards"]] == [("sv01-188", True)]

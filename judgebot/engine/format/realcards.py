@@ -619,6 +619,20 @@ class RealCardReader:
         name = in_lang(card["name"], use.lang) or written
         use.met(linked[0].part, 0, name, True, msg("card.why.catalog", entry=entry.name))
 
+    @staticmethod
+    def linked_actions(entry: Any) -> tuple:
+        """The actions of a catalog Item or Supporter that says what it does (`does`) but
+        not as actions: those read from the printed text of the one real card it is
+        linked to, when that text is read whole; else ()."""
+        from judgebot.engine.format.catalog import load_catalog
+
+        linked = [l for l in links(load_catalog())["entry"].get(entry.name, ()) if l.part == "trainer"]
+        if len(linked) != 1:
+            return ()
+        card = lookup.get(linked[0].card)
+        read, state, _unread = read_entry(card["id"], card_category(card), entry.name)
+        return tuple(read.do) if read is not None and state and state[0] else ()
+
     def played_real_card(self, name: str, raw: dict, path: str) -> Any:
         """A `play` ask's card the catalog does not name: its catalog entry when it is a
         real card linked to one (Premium Power Pro is パワープロテイン); else, for a real

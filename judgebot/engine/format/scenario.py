@@ -508,6 +508,8 @@ class ScenarioReader(RealCardReader, Reader):
         entry = self.catalog.lookup(card) if self.catalog else None
         if entry is None and self.catalog is not None:
             entry = self.played_real_card(card, raw, _join(path, "card"))  # SCENARIOS.md "Real cards"
+        elif entry is not None:
+            self.record_entry(entry, card, "ask")  # a catalog card that is a real card: in the ruling's `cards`
         kind = self.card_kind(raw["kind"], _join(path, "kind")) if "kind" in raw else None
         if kind is None and entry is None:
             kind = self.real_trainer_kind(card)
@@ -536,6 +538,10 @@ class ScenarioReader(RealCardReader, Reader):
             effects = tuple(replace(e, origin="player") for e in entry.effects)
         resolve = self.resolve_flag(raw, path)
         unmade = [w for w in does or () if w in BOARD_DOES]
+        if resolve and kind in ("item", "supporter") and not do and unmade and entry is not None:
+            # The catalog says what it does, not as actions: its real card's text may.
+            read = self.linked_actions(entry)
+            do = read if read and set(unmade) <= set(does_of(read)) else ()
         if resolve and kind in ("item", "supporter") and not do and unmade:
             # Carried out, it must change the board as its text says: never "carried out" with nothing done.
             self.not_modelled(_join(path, "card"), f"{card}: what it does on the board ({', '.join(unmade)}) is not "
