@@ -69,6 +69,9 @@ class Concept:
         # words): any one form whose words are all in a passage's English text is a mention
         self.english = english if english is not None else []
         self.kind = kind  # the glossary entry's kind (card_name: a card the guides quote)
+        # a typed Japanese run's words (expand.japanese_words): searched instead of the run
+        # when no passage has enough of the run as typed
+        self.words: list["Concept"] = []
 
     def __repr__(self) -> str:
         return f"Concept({self.source!r}, en={self.en!r}, glossary={self.glossary}, weight={self.weight})"
@@ -436,15 +439,21 @@ def expand(query: str, lang: str = "all", doc_lang: str | None = None, in_corpus
         )
 
     chinese = expansion.language() == "zh"
+    scripts = _original_scripts(query, corrected) if expansion.language() == "ja" else None
     for kind, run, start in runs(residual):
         if kind == "word":
             if run not in STOPWORDS and (len(run) > 1 or run.isdigit()):
                 expansion.concepts.append(Concept(run, [run], weight=TYPED_WORD_WEIGHT, position=start,
                                                   english=[(english_stem(run),)]))
-        else:
-            run = _korean_stem(run, chinese)
-            if run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
-                expansion.concepts.append(Concept(run, [run], weight=TYPED_RUN_WEIGHT, position=start))
+            continue
+        run = _korean_stem(run, chinese)
+        if run not in CJK_FUNCTION_WORDS and (len(run) > 1 or _is_han(run)):
+            concept = Concept(run, [run], weight=TYPED_RUN_WEIGHT, position=start)
+            if scripts is not None and len(run) > JAPANESE_LONG_RUN:
+                concept.words = [Concept(word, [word], weight=TYPED_RUN_WEIGHT, position=at)
+                                 for word, at in japanese_words(run, scripts[start:start + len(run)], start)
+                                 if word not in CJK_FUNCTION_WORDS and word != run]
+            expansion.concepts.append(concept)
     _keep_main_concepts(expansion)
     expansion.concepts.sort(key=lambda c: c.position)
     return expansion
@@ -498,6 +507,107 @@ def _chinese_core(run: str) -> str:
                 break
     return run
 
+
+
+# A Japanese question writes its words without spaces, joined by particles and ending in
+# a polite question ("対戦のはじめのあいさつと握手はルールに入っていますか"): what is left of it
+# after the glossary terms can be one long run, whose bigrams no passage has a third of.
+# Such a run is also cut into its words by script (kanji, katakana and hiragana words, the
+# particles between them and the endings dropped); when the run as typed is found nowhere,
+# its words are searched instead (judgebot.search.score). A run that is found keeps its
+# phrase ("自分の番に何回でも使える" is a heading).
+JAPANESE_LONG_RUN = 2
+_PARTICLES = frozenset("のはがをにでともへやかね")
+_JAPANESE_ENDINGS = sorted(
+    """ですか ますか ていますか でしょうか ますが ません ない たい たら れば
+    ている ています てもいい てもいいですか てもよい ても ては ては ってる って ったら
+    する します した して できる できます できますか される されます られる だけ など
+    ことがありますか ことがあり ことがある ことはできますか ことはできる ことができる ことは こと
+    ありますか あります ある あり なる なります ないといけない しないといけない なければ
+    から まで より には では とは について いい よい の は が を に で と も へ や か ね よ""".split(),
+    key=len, reverse=True,
+)
+
+
+def _original_scripts(query: str, normalized: str) -> str | None:
+    """For each character of the normalized query, its script before katakana was folded
+    into hiragana: K kanji, T katakana, H hiragana, - anything else. None when the
+    normalized query is not character for character the typed one (an English word was
+    corrected into another length)."""
+    import unicodedata
+
+    typed = unicodedata.normalize("NFKC", query).lower()
+    if len(typed) != len(normalized):
+        return None
+    out = []
+    for char in typed:
+        if "\u30a0" <= char <= "\u30ff":
+            out.append("T")
+        elif "\u3040" <= char <= "\u309f":
+            out.append("H")
+        elif _is_han(char) or char in "々〆〇":
+            out.append("K")
+        else:
+            out.append("-")
+    return "".join(out)
+
+
+def _strip_japanese_grammar(word: str) -> str:
+    """A hiragana stretch without the particle it starts with and the endings it ends with."""
+    changed = True
+    while changed and word:
+        changed = False
+        for ending in _JAPANESE_ENDINGS:
+            if word.endswith(ending) and len(word) > len(ending) - 1:
+                word, changed = word[: -len(ending)], True
+                break
+    return word
+
+
+def japanese_words(run: str, scripts: str, start: int) -> list[tuple[str, int]]:
+    """The words of a Japanese run (normalized text, its scripts as _original_scripts
+    gives them): each kanji or katakana stretch (a single kanji keeps the kana after it,
+    入って → 入っ); a hiragana stretch without the particle that follows a word and the
+    endings, split at の and と where both sides are words. (word, position) pairs."""
+    pieces: list[tuple[str, int]] = []
+    i = 0
+    while i < len(run):
+        kind = scripts[i]
+        j = i
+        while j < len(run) and scripts[j] == kind:
+            j += 1
+        text = run[i:j]
+        if kind in "KT":
+            if kind == "K" and len(text) == 1 and j < len(run) and scripts[j] == "H" \
+                    and run[j] not in _PARTICLES:
+                text = run[i:j + 1]
+                j += 1  # the kana is the word's; the hiragana stretch starts after it
+            if len(text) > 1 or j - i == len(run):  # a lone kanji between particles says little
+                pieces.append((text, start + i))
+        elif kind == "H":
+            offset = i
+            if (i > 0 or start > 0) and len(text) > 1 and text[0] in _PARTICLES:
+                text, offset = text[1:], i + 1
+            text = _strip_japanese_grammar(text)
+            parts = _split_at_particles(text)
+            at = offset
+            for part in parts:
+                if len(part) >= 2 and part not in _JAPANESE_ENDINGS:
+                    pieces.append((part, start + at))
+                at += len(part) + 1
+        i = j
+    return pieces or [(run, start)]
+
+
+def _split_at_particles(text: str) -> list[str]:
+    """Split hiragana at の and と when the words on both sides are 2 characters or more."""
+    parts, begin = [], 0
+    for k, char in enumerate(text):
+        if char in "のと" and k - begin >= 2 and len(text) - k - 1 >= 2:
+            parts.append(_strip_japanese_grammar(text[begin:k]))
+            begin = k + 1
+    parts.append(text[begin:])
+    return parts
 
 
 def _keep_main_concepts(expansion: Expansion) -> None:

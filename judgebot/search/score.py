@@ -173,8 +173,21 @@ def _soft(concept: Concept, postings: _Postings) -> Mentions:
     return found
 
 
+def _words_for_unfound_runs(expansion: Expansion, postings: _Postings) -> None:
+    """A typed Japanese run that no passage or heading has enough of is replaced, in the
+    expansion, by its words (expand.japanese_words), each searched on its own."""
+    concepts = []
+    for concept in expansion.concepts:
+        if concept.words and not concept.glossary and not _soft(concept, postings).idf:
+            concepts.extend(concept.words)
+        else:
+            concepts.append(concept)
+    expansion.concepts = concepts
+
+
 def mentions(expansion: Expansion, table: Table) -> list[Mentions]:
     postings = _Postings(table)
+    _words_for_unfound_runs(expansion, postings)
     concepts = expansion.concepts
     only_cards = all(c.kind == "card_name" for c in concepts if c.glossary)
     out = []
