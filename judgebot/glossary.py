@@ -198,6 +198,19 @@ def glossary_path() -> Path:
     return data_dir() / "glossary.yaml"
 
 
+def everyday_path() -> Path:
+    """Everyday words of play and of the table in the four languages (face down,
+    rock-paper-scissors, opening hand, time limit …): glossary entries of their own
+    file, read with the glossary when the file is there."""
+    return data_dir() / "glossary_everyday.yaml"
+
+
+def glossary_files(path: Path) -> list[Path]:
+    """The glossary file and, beside it, the everyday words' file if there is one."""
+    everyday = path.with_name("glossary_everyday.yaml")
+    return [path, *([everyday] if everyday.is_file() else [])]
+
+
 def _entry_from(raw: object, path: Path, index: int) -> Entry:
     if not isinstance(raw, dict):
         raise InputError(f"{path}: entry {index + 1}: expected a mapping, got {type(raw).__name__}")
@@ -611,7 +624,7 @@ class Glossary:
 
 
 @lru_cache(maxsize=4)
-def _load(path: str, mtime_ns: int) -> Glossary:
+def _load(path: str, mtime_ns: tuple[int, ...]) -> Glossary:
     return _compiled(Path(path))
 
 
@@ -625,7 +638,7 @@ def _compiled(path: Path) -> Glossary:
     import hashlib
     import pickle
 
-    inputs = [path, *card_files(), Path(__file__)]
+    inputs = [*glossary_files(path), *card_files(), Path(__file__)]
     try:
         stats = [(str(p), p.stat()) for p in inputs]
     except OSError as exc:
@@ -665,7 +678,7 @@ def _compiled(path: Path) -> Glossary:
             return glossary
     except Exception:  # absent, unreadable or damaged (any unpickling error): rebuild
         pass
-    glossary = Glossary(_read_entries(path), card_entries())
+    glossary = Glossary([e for p in glossary_files(path) for e in _read_entries(p)], card_entries())
     glossary.matcher  # noqa: B018 - compiled now, so that the copy holds it
     glossary.english_words  # noqa: B018 - likewise
     try:
@@ -759,10 +772,10 @@ def glossary() -> Glossary:
     """The glossary, loaded once (and again only if the file changed)."""
     path = glossary_path()
     try:
-        mtime = path.stat().st_mtime_ns
+        mtimes = tuple(p.stat().st_mtime_ns for p in glossary_files(path))
     except OSError:
         raise InputError(f"{path}: glossary file not found") from None
-    return _load(str(path), mtime)
+    return _load(str(path), mtimes)
 
 
 def lookup(word: str) -> dict:

@@ -303,7 +303,7 @@ def corpus_files() -> list[Path]:
     """Every file whose content the corpus (and so the index) depends on."""
     data = data_dir()
     files = _listed(corpus_dir(), ".json")
-    for extra in ("alignment.yaml", "glossary.yaml", "titles_en.yaml"):
+    for extra in ("alignment.yaml", "glossary.yaml", "glossary_everyday.yaml", "titles_en.yaml"):
         path = data / extra
         if path.exists():
             files.append(path)
