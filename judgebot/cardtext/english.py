@@ -416,6 +416,22 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     if m:
         bound = "at_most" if m.group(3) == "fewer" else "at_least"
         return {"prizes": "opponent" if m.group(1) == "your opponent" else "own", bound: int(m.group(2))}, False
+    m = re.match(r"^this Pokémon and your opponent's Active Pokémon have the same amount of Energy attached$", c)
+    if m and ctx.attack:
+        return {"energy_vs": "same"}, False
+    m = re.match(r"^this Pokémon has (more|less) Energy attached than your opponent's Active Pokémon$", c)
+    if m and ctx.attack:
+        return {"energy_vs": "more" if m.group(1) == "more" else "fewer"}, False
+    m = re.match(r"^you (don't )?have the same number of cards in your hand as your opponent$", c)
+    if m:
+        return {"hand_vs": "same"}, bool(m.group(1))
+    m = re.match(r"^(your opponent's Active Pokémon|this Pokémon) has no Retreat Cost$", c)
+    if m and ctx.attack:
+        return {"retreat": one_pokemon(m.group(1), ctx), "at_most": 0}, False
+    m = re.match(r"^the Retreat Cost of (your opponent's Active Pokémon|this Pokémon) is ((?:\{colorless\})+) or (more|less)$", c)
+    if m and ctx.attack:
+        n = m.group(2).count("{colorless}")
+        return {"retreat": one_pokemon(m.group(1), ctx), ("at_least" if m.group(3) == "more" else "at_most"): n}, False
     m = re.match(r"^you have (more|fewer) Prize cards remaining than your opponent$", c)
     if m:
         return {"prizes_vs": m.group(1)}, False

@@ -332,6 +332,20 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         if m.group(1):
             raise NotRead("Knocked Out Pokémon of a kind")
         return {"knocked_out_last_turn": True}, False
+    if c == "このポケモンと相手のバトルポケモンについているエネルギーの数が同じなら" and ctx.attack:
+        return {"energy_vs": "same"}, False
+    m = re.match(r"^このポケモンについているエネルギーの数が、相手のバトルポケモンについているエネルギーの数より(多い|少ない)なら$", c)
+    if m and ctx.attack:
+        return {"energy_vs": "more" if m.group(1) == "多い" else "fewer"}, False
+    m = re.match(r"^自分の手札と相手の手札が同じ枚数(でない)?なら$", c)
+    if m:
+        return {"hand_vs": "same"}, bool(m.group(1))
+    m = re.match(r"^(相手のバトルポケモン|このポケモン)のにげるためのエネルギーが(ない|" + N + r"個(以上|以下))なら$", c)
+    if m and ctx.attack:
+        who = one_pokemon(m.group(1), ctx)
+        if m.group(2) == "ない":
+            return {"retreat": who, "at_most": 0}, False
+        return {"retreat": who, ("at_least" if m.group(4) == "以上" else "at_most"): int(m.group(3))}, False
     m = re.match(r"^自分のサイドの残り枚数が、相手のサイドの残り枚数より(多い|少ない)なら$", c)
     if m:
         return {"prizes_vs": "more" if m.group(1) == "多い" else "fewer"}, False
@@ -631,7 +645,7 @@ def _cant_attack_stage(m, ctx):
 
 @template("condition.if", r"([^、]+?なら|前の相手の番に、ワザのダメージで、自分の.*?ポケモンがきぜつしていたなら|"
                           r"この番、.+?なら|このワザを使うためのエネルギーより、.+?なら|"
-                          r"自分のサイドの残り枚数が、.+?なら)、(.+?)。")
+                          r"自分のサイドの残り枚数が、.+?なら|このポケモンについているエネルギーの数が、.+?なら)、(.+?)。")
 def _if(m, ctx):
     t, negated = test(m.group(1), ctx)
     return v.conditional(t, clause(m.group(2), ctx), ctx, negated)

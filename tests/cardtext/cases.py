@@ -535,3 +535,33 @@ STATUS = [
     ("ability", {}, "ja", "自分の番に、自分の手札から「基本[R]エネルギー」を1枚トラッシュするなら、1回使える。"
                           "相手のバトルポケモンをやけどにする。", "not_modelled", "自分の番に、自分の手札から"),
 ]
+
+# Comparisons (issue 24, attack templates): Energy on the two Active Pokémon, the two hands, a
+# Retreat Cost.
+SAME += [
+    ("sv08-160 Precise Beak", "attack", {"damage": "30+"},
+     "If this Pokémon and your opponent's Active Pokémon have the same amount of Energy attached, this attack does "
+     "100 more damage.",
+     "このポケモンと相手のバトルポケモンについているエネルギーの数が同じなら、100ダメージ追加。",
+     {"damage": {"base": 30, "plus": 100, "if": {"energy_vs": "same"}}}),
+    ("sv07-092 more Energy", "attack", {"damage": "10+"},
+     "If this Pokémon has more Energy attached than your opponent's Active Pokémon, this attack does 160 more damage.",
+     "このポケモンについているエネルギーの数が、相手のバトルポケモンについているエネルギーの数より多いなら、160ダメージ追加。",
+     {"damage": {"base": 10, "plus": 160, "if": {"energy_vs": "more"}}}),
+    ("sv10.5w-043 Synchro Shot", "attack", {"damage": "90+"},
+     "If you have the same number of cards in your hand as your opponent, this attack does 90 more damage.",
+     "自分の手札と相手の手札が同じ枚数なら、90ダメージ追加。",
+     {"damage": {"base": 90, "plus": 90, "if": {"hand_vs": "same"}}}),
+    ("sv07-071 Adjusted Horn", "attack", {"damage": 170},
+     "If you don't have the same number of cards in your hand as your opponent, this attack does nothing.",
+     "自分の手札と相手の手札が同じ枚数でないなら、このワザは失敗。",
+     {"do": [{"if": {"test": {"hand_vs": "same"}, "else": [{"fail": {}}], "at": "before_damage"}}]}),
+    ("me04-004 Chomp Whole", "attack", {"damage": "80+"},
+     "If your opponent's Active Pokémon has no Retreat Cost, this attack does 80 more damage.",
+     "相手のバトルポケモンのにげるためのエネルギーがないなら、80ダメージ追加。",
+     {"damage": {"base": 80, "plus": 80, "if": {"retreat": "defending", "at_most": 0}}}),
+    ("sv07-123 Retreat Cost 2 or more", "attack", {"damage": "110+"},
+     "If the Retreat Cost of your opponent's Active Pokémon is {C}{C} or more, this attack does 110 more damage.",
+     "相手のバトルポケモンのにげるためのエネルギーが2個以上なら、110ダメージ追加。",
+     {"damage": {"base": 110, "plus": 110, "if": {"retreat": "defending", "at_least": 2}}}),
+]

@@ -514,13 +514,20 @@ TEST: dict[str, Field] = {
     "heads": ("positive", "flip this many coins (from `coins`) and count the heads (extension)"),
     "prizes_vs": (_choice(("more", "fewer", "same"), "comparison"),
                   "the card's player has more / fewer / as many Prize cards left as the opponent (extension)"),
+    "energy_vs": (_choice(("more", "fewer", "same"), "comparison"),
+                  "the card's own Pokémon has more / fewer / as much Energy attached as the opponent's Active "
+                  "Pokémon (extension, Ⅱ-D-08)"),
+    "hand_vs": (_choice(("more", "fewer", "same"), "comparison"),
+                "the card's player has more / fewer / as many cards in their hand as the opponent (extension)"),
+    "retreat": ("target", "{C} in this Pokémon's Retreat Cost, as it is now (extension, Ⅱ-D-10)"),
     "at_least": ("hp_bound", "at least this many"),
     "at_most": ("hp_bound", "at most this many"),
     "type": ("type", "only Energy of this type"),
     "match": ("filter", "the Pokémon is like this"),
 }
 TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn",
-              "stadium", "hand", "deck", "pokemon", "you_may", "heads", "prizes_vs")
+              "stadium", "hand", "deck", "pokemon", "you_may", "heads", "prizes_vs", "energy_vs", "hand_vs",
+              "retreat")
 
 ATTACK: dict[str, Field] = {
     "name": ("text", "the attack's name"),

@@ -80,6 +80,7 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
     if what == "retreat":
         n = 0
         for mon in mons:
+            mon.need("retreat")
             modifier = retreat_cost_modifier(board, mon)
             n += 0 if modifier.none else max(0, mon.retreat + modifier.delta)
         return n, msg("formula.retreat", mon=names, n=n), ["guide-ja:II-D-10"]
