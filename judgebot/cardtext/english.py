@@ -109,7 +109,7 @@ def _qualifiers(words: str, f: dict) -> None:
     """"Benched Basic {fire}", "Evolution", "Team Rocket's" … into filter fields."""
     rest = words.strip()
     while rest:
-        m = re.match(r"(Active|Benched|Basic|Stage 1|Stage 2|Evolution|evolved|non-" + TYPE + "|" + TYPE +
+        m = re.match(r"(Active|Benched|Basic|Stage 1|Stage 2|Evolution|evolved|Ancient|Future|non-" + TYPE + "|" + TYPE +
                      r"|" + COND_WORD + r"|(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)'s)\s*", rest)
         if not m:
             raise NotRead(f"Pokémon described as {words!r}")
@@ -126,6 +126,8 @@ def _qualifiers(words: str, f: dict) -> None:
             f["stage"] = ["stage2"]
         elif w in ("Evolution", "evolved"):
             f["stage"] = ["stage1", "stage2"]
+        elif w in ("Ancient", "Future"):
+            f["tag"] = [w.lower()]  # the mark printed above the name (the scenario's `tags`)
         elif w.startswith("non-"):
             f.setdefault("not_types", []).append(m.group(2))
         elif w.startswith("{"):
@@ -827,6 +829,15 @@ def _counters(m, ctx):
     if "in any way you like" in m.group(2):
         raise NotRead("damage counters spread as the player likes")
     return [("do", act("place_counters", target=t, count=int(m.group(1)))) for t in targets(m.group(2), ctx)]
+
+
+@template("counters.move", r"Move (all|\d+) damage counters? from (.+?) to (.+?)\.")
+def _move_counters(m, ctx):
+    """Ⅱ-C-08: damage counters moved, not damage (no Weakness, Resistance or damage effects)."""
+    source = one_pokemon(m.group(2), ctx)
+    dest = one_pokemon(m.group(3), ctx)
+    count = {"all": True} if m.group(1) == "all" else {"count": int(m.group(1))}
+    return [("do", {"move_counters": {"from": source, "to": dest, **count}})]
 
 
 @template("counters.until_hp", r"Put damage counters on (.+?) until its remaining HP is (\d+)\.")

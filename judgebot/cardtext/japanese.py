@@ -84,7 +84,7 @@ def _group(sentences: list[str]) -> list[str]:
 
 # -- Pokémon phrases ---------------------------------------------------------------------------
 
-_QUAL = r"(?:たね|進化|1進化|2進化|" + TYPE + r"|「[^」]+のポケモン」)"
+_QUAL = r"(?:たね|進化|1進化|2進化|" + TYPE + r"|「古代」の|「未来」の|「[^」]+のポケモン」)"
 _POKEMON = re.compile(
     r"^(?P<owner>相手の|自分の|おたがいの)?(?P<place>ベンチの|バトル場の|場の)?(?P<quals>(?:" + _QUAL + r")*)"
     r"(?P<core>ベンチポケモン|バトルポケモン|ポケモン|「ポケモンex」|「ポケモンV」|「ポケモンex・V」|「メガシンカex」|"
@@ -105,6 +105,8 @@ def _quals(words: str, f: dict) -> None:
             f["stage"] = ["stage2"]
         elif w.startswith("{"):
             f.setdefault("types", []).append(m.group(1))
+        elif w in ("「古代」の", "「未来」の"):
+            f["tag"] = ["ancient" if w == "「古代」の" else "future"]  # the scenario's `tags`
         else:
             f["name_prefix"] = [w[1:-len("のポケモン」")] + "の"]
 
@@ -611,6 +613,15 @@ def _each_heads(m, ctx):
     once = clause(f"{m.group(3)}を1個選び、{m.group(4)}", ctx)
     heads = m.group(2) == "オモテ"
     return [p for _ in range(int(m.group(1))) for p in v.coin(once if heads else [], [] if heads else once, ctx)]
+
+
+@template("counters.move", r"(自分の.+?|相手の.+?)を1匹選び、選んだポケモンにのっているダメカンを(すべて|" + N + r"個)、(.+?)にのせ替える。")
+def _move_counters(m, ctx):
+    """Ⅱ-C-08: damage counters moved, not damage."""
+    source = one_pokemon(m.group(1) + "1匹", ctx)
+    dest = one_pokemon(m.group(4), ctx)
+    count = {"all": True} if m.group(2) == "すべて" else {"count": int(m.group(3))}
+    return [("do", {"move_counters": {"from": source, "to": dest, **count}})]
 
 
 _DEVOLVED_TO = r"はがしたカードは、相手の(手札にもどす|山札にもどして切る)。"

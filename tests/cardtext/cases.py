@@ -565,3 +565,33 @@ SAME += [
      "相手のバトルポケモンのにげるためのエネルギーが2個以上なら、110ダメージ追加。",
      {"damage": {"base": 110, "plus": 110, "if": {"retreat": "defending", "at_least": 2}}}),
 ]
+
+# Damage counters moved (Ⅱ-C-08), and the Ancient / Future mark (the scenario's `tags`).
+_OWN_BENCH = {"side": "own", "position": "bench"}
+SAME += [
+    ("me04-009 Nine-Tailed Transfer", "attack", {"damage": None},
+     "Move all damage counters from 1 of your Benched Pokémon to your opponent's Active Pokémon.",
+     "自分のベンチポケモンを1匹選び、選んだポケモンにのっているダメカンをすべて、相手のバトルポケモンにのせ替える。",
+     {"do": [{"move_counters": {"from": {"choose": _OWN_BENCH}, "to": "defending", "all": True}}]}),
+    ("sv10.5w-040 to any of the opponent's", "attack", {"damage": None},
+     "Move all damage counters from 1 of your Benched Pokémon to 1 of your opponent's Pokémon.",
+     "自分のベンチポケモンを1匹選び、選んだポケモンにのっているダメカンをすべて、相手のポケモン1匹にのせ替える。",
+     {"do": [{"move_counters": {"from": {"choose": _OWN_BENCH}, "to": {"choose": {"side": "opponent"}}, "all": True}}]}),
+    ("sv08-096 Perplexing Transfer", "attack", {"damage": None},
+     "Move all damage counters from 1 of your Benched Ancient Pokémon to your opponent's Active Pokémon.",
+     "自分のベンチの「古代」のポケモンを1匹選び、選んだポケモンにのっているダメカンをすべて、相手のバトルポケモンにのせ替える。",
+     {"do": [{"move_counters": {"from": {"choose": {**_OWN_BENCH, "tag": ["ancient"]}}, "to": "defending",
+                                "all": True}}]}),
+    ("sv05-119 Ancient Pokémon in play", "attack", {"damage": "30×"},
+     "This attack does 30 damage for each of your Ancient Pokémon in play.",
+     "自分の場の「古代」のポケモンの数×30ダメージ。",
+     {"damage": {"times": 30, "per": {"pokemon": "own", "match": {"tag": ["ancient"]}}}}),
+    ("sv06.5-026 Future Pokémon in play", "attack", {"damage": "20+"},
+     "If your opponent has any Future Pokémon in play, this attack does 120 more damage.",
+     "相手の場に「未来」のポケモンがいるなら、120ダメージ追加。",
+     {"damage": {"base": 20, "plus": 120, "if": {"pokemon": "opponent", "match": {"tag": ["future"]}, "at_least": 1}}}),
+    ("sv06.5-009 from Ancient Pokémon", "attack", {"damage": 120},
+     "During your opponent's next turn, prevent all damage done to this Pokémon by attacks from Ancient Pokémon.",
+     "次の相手の番、このポケモンは「古代」のポケモンからワザのダメージを受けない。",
+     {"effects": [{"kind": "prevent_damage", "from": {"side": "opponent", "tag": ["ancient"]}, "applies_to": SELF}]}),
+]

@@ -22,6 +22,7 @@ ACTION_ONE_OF = {
     "attach_energy": ("energy", "count"),
     "heal": ("amount", "all", "damage_done"), "move_energy": ("energy", "count"),
     "discard_energy": ("energy", "count", "all"), "place_counters": ("count", "until_hp"),
+    "move_counters": ("count", "all"),
 }
 ACTION_SOME_OF = {"condition": ("add", "remove")}
 # `pokemon: SIDE` (extension): that side's Pokémon in play, `match` narrowing them (Ⅱ-D-13 FAQ 2).

@@ -386,7 +386,8 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
         "target": ("target", "on which Pokémon"), "count": ("positive", "how many"),
         "until_hp": ("hp_bound", "until its remaining HP is this (extension)")}),
     "move_counters": ("move damage counters (Ⅱ-C-08)", {
-        "from": ("target", "from which Pokémon"), "to": ("target", "to which"), "count": ("positive", "how many")}),
+        "from": ("target", "from which Pokémon"), "to": ("target", "to which"), "count": ("positive", "how many"),
+        "all": ("true", "every damage counter on it (extension)")}),
     "heal": ("heal damage (Ⅱ-C-06)", {"target": ("target", "which Pokémon"), "amount": ("damage", "how much"),
                                       "all": ("true", "all of it"),
                                       "damage_done": ("true", "as much as the attack did to the Defending Pokémon "
@@ -450,7 +451,7 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
                                             "else": ("actions", "if not")}),
 }
 ACTION_REQUIRED = {
-    "place_counters": ("target",), "move_counters": ("from", "to", "count"), "heal": ("target",),
+    "place_counters": ("target",), "move_counters": ("from", "to"), "heal": ("target",),
     "condition": ("target",), "switch": ("side",), "attach_energy": ("to",),
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
     "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
@@ -464,6 +465,8 @@ ACTION_ONE_OF_SCHEMA = {
                       "x-message": "action attach_energy needs energy or count"},
     "place_counters": {"anyOf": [{"required": ["count"]}, {"required": ["until_hp"]}],
                        "x-message": "action place_counters needs count or until_hp"},
+    "move_counters": {"anyOf": [{"required": ["count"]}, {"required": ["all"]}],
+                      "x-message": "action move_counters needs count or all"},
 }
 ACTION_COMMON: dict[str, Field] = {
     "at": ({"enum": ["before_damage"], "x-message": "unknown `at` {got}; expected one of before_damage"},

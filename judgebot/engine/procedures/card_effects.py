@@ -251,7 +251,8 @@ def move_counters(ctx: Context, action: Action) -> None:
     dest = target(ctx, action, "to")
     if source is None or dest is None:
         return
-    count = min(action.get("count"), source.damage // 10)
+    # `all` (extension): "Move all damage counters from …" — as many as are on it now.
+    count = source.damage // 10 if action.get("all") else min(action.get("count"), source.damage // 10)
     if count == 0:
         ctx.record(msg("card_effect.move_counters.none", mon=source.name), ["guide-ja:II-C-08"],
                    target=source.position)
