@@ -596,6 +596,11 @@ def _damage_per(m, ctx):
     return [("formula", {"op": op, "amount": int(m.group(1)), "per": per(m.group(3), ctx)})]
 
 
+@template("damage.per_discarded", r"This attack does (\d+) damage for each card you discarded in this way\.")
+def _per_discarded(m, ctx):
+    return [("per_discarded", int(m.group(1)))]
+
+
 @template("damage.bonus", r"(?:[Tt]his attack does|[Hh]ave this attack do|[Dd]o) (\d+) more damage\.")
 def _bonus(m, ctx):
     return [("bonus", int(m.group(1)))]
@@ -1174,6 +1179,8 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         for kind, payload in got:
             if kind == "new_active":
                 v.damage_to_new_active(pieces, payload, ctx)
+            elif kind == "per_discarded":
+                pieces.append(v.per_discarded(pieces, payload))
             elif kind == "then_discard_tool":
                 _then_discard_tool(pieces)
             elif kind == "instead":

@@ -526,6 +526,12 @@ def _damage_per(m, ctx):
     return [("formula", {"op": "plus" if m.group(3) else "times", "amount": int(m.group(2)), "per": counted})]
 
 
+@template("damage.per_discarded", r"(このポケモンについている(?:" + TYPE + r")?エネルギーを、?すべてトラッシュ)し、その枚数×" + N + r"ダメージ。")
+def _per_discarded(m, ctx):
+    discard = sentence(m.group(1) + "する。", ctx)
+    return discard + [v.per_discarded(discard, int(m.group(3)))]
+
+
 @template("damage.less", r"(.+?)×" + N + r"ダメージぶん、このワザのダメージは小さくなる。")
 def _damage_less(m, ctx):
     return [("formula", {"op": "minus", "amount": int(m.group(2)), "per": per(m.group(1), ctx)})]

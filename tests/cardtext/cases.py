@@ -595,3 +595,20 @@ SAME += [
      "次の相手の番、このポケモンは「古代」のポケモンからワザのダメージを受けない。",
      {"effects": [{"kind": "prevent_damage", "from": {"side": "opponent", "tag": ["ancient"]}, "applies_to": SELF}]}),
 ]
+
+# "Discard all … Energy from this Pokémon. This attack does N damage for each card you discarded
+# in this way.": the Energy cards of that type counted at step 1, all discarded at step 5.
+SAME += [
+    ("sv06-123 Steel Burst", "attack", {"damage": "50×"},
+     "Discard all {M} Energy from this Pokémon. This attack does 50 damage for each card you discarded in this way.",
+     "このポケモンについている[M]エネルギーをすべてトラッシュし、その枚数×50ダメージ。",
+     {"damage": {"times": 50, "per": {"energy": "self", "type": "metal", "cards": True}},
+      "do": [{"discard_energy": {"from": "self", "type": "metal", "all": True}}]}),
+]
+STATUS += [
+    # A discard the player chooses ("up to") is not counted by these templates: refused.
+    ("attack", {"damage": "70×"}, "en", "Discard up to 5 {R} Energy from this Pokémon. This attack does 70 damage "
+                                        "for each card you discarded in this way.", "not_modelled", "Discard up to 5"),
+    ("attack", {"damage": "70×"}, "ja", "このポケモンについている[R]エネルギーを5枚までトラッシュし、その枚数×70ダメージ。",
+     "not_modelled", "このポケモンについている"),
+]
