@@ -47,7 +47,7 @@ def scenario_for(card: dict, attack_index: int) -> dict:
         "you": {"hand": ["a", "b", "c", "d"], "discard": ["fire", "water", "metal", "grass"],
                 "active": {"card": card["id"], "energy": energy},
                 "bench": [_mon("B1", 100, damage=10, energy=[own]), _mon("B2", 90)]},
-        "opponent": {"hand": ["x", "y"], "discard": ["z"],
+        "opponent": {"hand": ["x", "y"], "discard": ["Nest Ball", "fire"],
                      "active": _mon("Opp", 300, damage=20, energy=["water", "water"]),
                      "bench": [_mon("O1", 80, damage=10, energy=["water"]), _mon("O2", 70)]},
         "coins": ["heads", "tails"] * 20,

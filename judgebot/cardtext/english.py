@@ -109,7 +109,7 @@ def _qualifiers(words: str, f: dict) -> None:
     """"Benched Basic {fire}", "Evolution", "Team Rocket's" … into filter fields."""
     rest = words.strip()
     while rest:
-        m = re.match(r"(Active|Benched|Basic|Stage 1|Stage 2|Evolution|evolved|non-" + TYPE + "|" + TYPE +
+        m = re.match(r"(Active|Benched|Basic|Stage 1|Stage 2|Evolution|evolved|Ancient|Future|non-" + TYPE + "|" + TYPE +
                      r"|" + COND_WORD + r"|(?:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)'s)\s*", rest)
         if not m:
             raise NotRead(f"Pokémon described as {words!r}")
@@ -126,6 +126,8 @@ def _qualifiers(words: str, f: dict) -> None:
             f["stage"] = ["stage2"]
         elif w in ("Evolution", "evolved"):
             f["stage"] = ["stage1", "stage2"]
+        elif w in ("Ancient", "Future"):
+            f["tag"] = [w.lower()]  # the mark printed above the name (the scenario's `tags`)
         elif w.startswith("non-"):
             f.setdefault("not_types", []).append(m.group(2))
         elif w.startswith("{"):
@@ -416,6 +418,22 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
     if m:
         bound = "at_most" if m.group(3) == "fewer" else "at_least"
         return {"prizes": "opponent" if m.group(1) == "your opponent" else "own", bound: int(m.group(2))}, False
+    m = re.match(r"^this Pokémon and your opponent's Active Pokémon have the same amount of Energy attached$", c)
+    if m and ctx.attack:
+        return {"energy_vs": "same"}, False
+    m = re.match(r"^this Pokémon has (more|less) Energy attached than your opponent's Active Pokémon$", c)
+    if m and ctx.attack:
+        return {"energy_vs": "more" if m.group(1) == "more" else "fewer"}, False
+    m = re.match(r"^you (don't )?have the same number of cards in your hand as your opponent$", c)
+    if m:
+        return {"hand_vs": "same"}, bool(m.group(1))
+    m = re.match(r"^(your opponent's Active Pokémon|this Pokémon) has no Retreat Cost$", c)
+    if m and ctx.attack:
+        return {"retreat": one_pokemon(m.group(1), ctx), "at_most": 0}, False
+    m = re.match(r"^the Retreat Cost of (your opponent's Active Pokémon|this Pokémon) is ((?:\{colorless\})+) or (more|less)$", c)
+    if m and ctx.attack:
+        n = m.group(2).count("{colorless}")
+        return {"retreat": one_pokemon(m.group(1), ctx), ("at_least" if m.group(3) == "more" else "at_most"): n}, False
     m = re.match(r"^you have (more|fewer) Prize cards remaining than your opponent$", c)
     if m:
         return {"prizes_vs": m.group(1)}, False
@@ -576,6 +594,11 @@ def _same_holder(left: list[Piece], right: list[Piece]) -> list[Piece]:
 def _damage_per(m, ctx):
     op = {"more ": "plus", "less ": "minus", None: "times"}[m.group(2)]
     return [("formula", {"op": op, "amount": int(m.group(1)), "per": per(m.group(3), ctx)})]
+
+
+@template("damage.per_discarded", r"This attack does (\d+) damage for each card you discarded in this way\.")
+def _per_discarded(m, ctx):
+    return [("per_discarded", int(m.group(1)))]
 
 
 @template("damage.bonus", r"(?:[Tt]his attack does|[Hh]ave this attack do|[Dd]o) (\d+) more damage\.")
@@ -811,6 +834,15 @@ def _counters(m, ctx):
     if "in any way you like" in m.group(2):
         raise NotRead("damage counters spread as the player likes")
     return [("do", act("place_counters", target=t, count=int(m.group(1)))) for t in targets(m.group(2), ctx)]
+
+
+@template("counters.move", r"Move (all|\d+) damage counters? from (.+?) to (.+?)\.")
+def _move_counters(m, ctx):
+    """Ⅱ-C-08: damage counters moved, not damage (no Weakness, Resistance or damage effects)."""
+    source = one_pokemon(m.group(2), ctx)
+    dest = one_pokemon(m.group(3), ctx)
+    count = {"all": True} if m.group(1) == "all" else {"count": int(m.group(1))}
+    return [("do", {"move_counters": {"from": source, "to": dest, **count}})]
 
 
 @template("counters.until_hp", r"Put damage counters on (.+?) until its remaining HP is (\d+)\.")
@@ -1147,6 +1179,8 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
         for kind, payload in got:
             if kind == "new_active":
                 v.damage_to_new_active(pieces, payload, ctx)
+            elif kind == "per_discarded":
+                pieces.append(v.per_discarded(pieces, payload))
             elif kind == "then_discard_tool":
                 _then_discard_tool(pieces)
             elif kind == "instead":

@@ -84,7 +84,7 @@ def _group(sentences: list[str]) -> list[str]:
 
 # -- Pokémon phrases ---------------------------------------------------------------------------
 
-_QUAL = r"(?:たね|進化|1進化|2進化|" + TYPE + r"|「[^」]+のポケモン」)"
+_QUAL = r"(?:たね|進化|1進化|2進化|" + TYPE + r"|「古代」の|「未来」の|「[^」]+のポケモン」)"
 _POKEMON = re.compile(
     r"^(?P<owner>相手の|自分の|おたがいの)?(?P<place>ベンチの|バトル場の|場の)?(?P<quals>(?:" + _QUAL + r")*)"
     r"(?P<core>ベンチポケモン|バトルポケモン|ポケモン|「ポケモンex」|「ポケモンV」|「ポケモンex・V」|「メガシンカex」|"
@@ -105,6 +105,8 @@ def _quals(words: str, f: dict) -> None:
             f["stage"] = ["stage2"]
         elif w.startswith("{"):
             f.setdefault("types", []).append(m.group(1))
+        elif w in ("「古代」の", "「未来」の"):
+            f["tag"] = ["ancient" if w == "「古代」の" else "future"]  # the scenario's `tags`
         else:
             f["name_prefix"] = [w[1:-len("のポケモン」")] + "の"]
 
@@ -332,6 +334,20 @@ def test(cond: str, ctx: Context) -> tuple[dict, bool]:
         if m.group(1):
             raise NotRead("Knocked Out Pokémon of a kind")
         return {"knocked_out_last_turn": True}, False
+    if c == "このポケモンと相手のバトルポケモンについているエネルギーの数が同じなら" and ctx.attack:
+        return {"energy_vs": "same"}, False
+    m = re.match(r"^このポケモンについているエネルギーの数が、相手のバトルポケモンについているエネルギーの数より(多い|少ない)なら$", c)
+    if m and ctx.attack:
+        return {"energy_vs": "more" if m.group(1) == "多い" else "fewer"}, False
+    m = re.match(r"^自分の手札と相手の手札が同じ枚数(でない)?なら$", c)
+    if m:
+        return {"hand_vs": "same"}, bool(m.group(1))
+    m = re.match(r"^(相手のバトルポケモン|このポケモン)のにげるためのエネルギーが(ない|" + N + r"個(以上|以下))なら$", c)
+    if m and ctx.attack:
+        who = one_pokemon(m.group(1), ctx)
+        if m.group(2) == "ない":
+            return {"retreat": who, "at_most": 0}, False
+        return {"retreat": who, ("at_least" if m.group(4) == "以上" else "at_most"): int(m.group(3))}, False
     m = re.match(r"^自分のサイドの残り枚数が、相手のサイドの残り枚数より(多い|少ない)なら$", c)
     if m:
         return {"prizes_vs": "more" if m.group(1) == "多い" else "fewer"}, False
@@ -510,6 +526,12 @@ def _damage_per(m, ctx):
     return [("formula", {"op": "plus" if m.group(3) else "times", "amount": int(m.group(2)), "per": counted})]
 
 
+@template("damage.per_discarded", r"(このポケモンについている(?:" + TYPE + r")?エネルギーを、?すべてトラッシュ)し、その枚数×" + N + r"ダメージ。")
+def _per_discarded(m, ctx):
+    discard = sentence(m.group(1) + "する。", ctx)
+    return discard + [v.per_discarded(discard, int(m.group(3)))]
+
+
 @template("damage.less", r"(.+?)×" + N + r"ダメージぶん、このワザのダメージは小さくなる。")
 def _damage_less(m, ctx):
     return [("formula", {"op": "minus", "amount": int(m.group(2)), "per": per(m.group(1), ctx)})]
@@ -599,6 +621,15 @@ def _each_heads(m, ctx):
     return [p for _ in range(int(m.group(1))) for p in v.coin(once if heads else [], [] if heads else once, ctx)]
 
 
+@template("counters.move", r"(自分の.+?|相手の.+?)を1匹選び、選んだポケモンにのっているダメカンを(すべて|" + N + r"個)、(.+?)にのせ替える。")
+def _move_counters(m, ctx):
+    """Ⅱ-C-08: damage counters moved, not damage."""
+    source = one_pokemon(m.group(1) + "1匹", ctx)
+    dest = one_pokemon(m.group(4), ctx)
+    count = {"all": True} if m.group(2) == "すべて" else {"count": int(m.group(3))}
+    return [("do", {"move_counters": {"from": source, "to": dest, **count}})]
+
+
 _DEVOLVED_TO = r"はがしたカードは、相手の(手札にもどす|山札にもどして切る)。"
 
 
@@ -631,7 +662,7 @@ def _cant_attack_stage(m, ctx):
 
 @template("condition.if", r"([^、]+?なら|前の相手の番に、ワザのダメージで、自分の.*?ポケモンがきぜつしていたなら|"
                           r"この番、.+?なら|このワザを使うためのエネルギーより、.+?なら|"
-                          r"自分のサイドの残り枚数が、.+?なら)、(.+?)。")
+                          r"自分のサイドの残り枚数が、.+?なら|このポケモンについているエネルギーの数が、.+?なら)、(.+?)。")
 def _if(m, ctx):
     t, negated = test(m.group(1), ctx)
     return v.conditional(t, clause(m.group(2), ctx), ctx, negated)

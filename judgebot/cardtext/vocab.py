@@ -264,3 +264,18 @@ def not_attack(ctx: "Context") -> None:
     """A passive text (an Ability's, a Trainer's) is no attack's."""
     if ctx.attack:
         raise NotRead("a passive text in an attack")
+
+
+def per_discarded(pieces: list[Piece], amount: int) -> Piece:
+    """"Discard all {L} Energy from this Pokémon. This attack does 50 damage for each card you
+    discarded in this way." (「このポケモンについている[L]エネルギーをすべてトラッシュし、その枚数×50
+    ダメージ」): as many as the Energy cards of that type on this Pokémon — counted at step 1, and all
+    of them discarded at step 5, so the count is what is discarded (Ⅱ-B-02). Only "all" of this
+    Pokémon's: a discard the player chooses ("up to", "any amount") is not this."""
+    if not pieces or pieces[-1][0] != "do" or "discard_energy" not in pieces[-1][1]:
+        raise NotRead("damage for each card discarded, after what is not a discard")
+    fields = pieces[-1][1]["discard_energy"]
+    if fields.get("from") != "self" or not fields.get("all") or set(fields) - {"from", "all", "type"}:
+        raise NotRead("damage for each card discarded, after a discard the player chooses")
+    counted = {"energy": "self", **({"type": fields["type"]} if "type" in fields else {}), "cards": True}
+    return ("formula", {"op": "times", "amount": amount, "per": counted})

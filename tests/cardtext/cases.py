@@ -535,3 +535,80 @@ STATUS = [
     ("ability", {}, "ja", "自分の番に、自分の手札から「基本[R]エネルギー」を1枚トラッシュするなら、1回使える。"
                           "相手のバトルポケモンをやけどにする。", "not_modelled", "自分の番に、自分の手札から"),
 ]
+
+# Comparisons (issue 24, attack templates): Energy on the two Active Pokémon, the two hands, a
+# Retreat Cost.
+SAME += [
+    ("sv08-160 Precise Beak", "attack", {"damage": "30+"},
+     "If this Pokémon and your opponent's Active Pokémon have the same amount of Energy attached, this attack does "
+     "100 more damage.",
+     "このポケモンと相手のバトルポケモンについているエネルギーの数が同じなら、100ダメージ追加。",
+     {"damage": {"base": 30, "plus": 100, "if": {"energy_vs": "same"}}}),
+    ("sv07-092 more Energy", "attack", {"damage": "10+"},
+     "If this Pokémon has more Energy attached than your opponent's Active Pokémon, this attack does 160 more damage.",
+     "このポケモンについているエネルギーの数が、相手のバトルポケモンについているエネルギーの数より多いなら、160ダメージ追加。",
+     {"damage": {"base": 10, "plus": 160, "if": {"energy_vs": "more"}}}),
+    ("sv10.5w-043 Synchro Shot", "attack", {"damage": "90+"},
+     "If you have the same number of cards in your hand as your opponent, this attack does 90 more damage.",
+     "自分の手札と相手の手札が同じ枚数なら、90ダメージ追加。",
+     {"damage": {"base": 90, "plus": 90, "if": {"hand_vs": "same"}}}),
+    ("sv07-071 Adjusted Horn", "attack", {"damage": 170},
+     "If you don't have the same number of cards in your hand as your opponent, this attack does nothing.",
+     "自分の手札と相手の手札が同じ枚数でないなら、このワザは失敗。",
+     {"do": [{"if": {"test": {"hand_vs": "same"}, "else": [{"fail": {}}], "at": "before_damage"}}]}),
+    ("me04-004 Chomp Whole", "attack", {"damage": "80+"},
+     "If your opponent's Active Pokémon has no Retreat Cost, this attack does 80 more damage.",
+     "相手のバトルポケモンのにげるためのエネルギーがないなら、80ダメージ追加。",
+     {"damage": {"base": 80, "plus": 80, "if": {"retreat": "defending", "at_most": 0}}}),
+    ("sv07-123 Retreat Cost 2 or more", "attack", {"damage": "110+"},
+     "If the Retreat Cost of your opponent's Active Pokémon is {C}{C} or more, this attack does 110 more damage.",
+     "相手のバトルポケモンのにげるためのエネルギーが2個以上なら、110ダメージ追加。",
+     {"damage": {"base": 110, "plus": 110, "if": {"retreat": "defending", "at_least": 2}}}),
+]
+
+# Damage counters moved (Ⅱ-C-08), and the Ancient / Future mark (the scenario's `tags`).
+_OWN_BENCH = {"side": "own", "position": "bench"}
+SAME += [
+    ("me04-009 Nine-Tailed Transfer", "attack", {"damage": None},
+     "Move all damage counters from 1 of your Benched Pokémon to your opponent's Active Pokémon.",
+     "自分のベンチポケモンを1匹選び、選んだポケモンにのっているダメカンをすべて、相手のバトルポケモンにのせ替える。",
+     {"do": [{"move_counters": {"from": {"choose": _OWN_BENCH}, "to": "defending", "all": True}}]}),
+    ("sv10.5w-040 to any of the opponent's", "attack", {"damage": None},
+     "Move all damage counters from 1 of your Benched Pokémon to 1 of your opponent's Pokémon.",
+     "自分のベンチポケモンを1匹選び、選んだポケモンにのっているダメカンをすべて、相手のポケモン1匹にのせ替える。",
+     {"do": [{"move_counters": {"from": {"choose": _OWN_BENCH}, "to": {"choose": {"side": "opponent"}}, "all": True}}]}),
+    ("sv08-096 Perplexing Transfer", "attack", {"damage": None},
+     "Move all damage counters from 1 of your Benched Ancient Pokémon to your opponent's Active Pokémon.",
+     "自分のベンチの「古代」のポケモンを1匹選び、選んだポケモンにのっているダメカンをすべて、相手のバトルポケモンにのせ替える。",
+     {"do": [{"move_counters": {"from": {"choose": {**_OWN_BENCH, "tag": ["ancient"]}}, "to": "defending",
+                                "all": True}}]}),
+    ("sv05-119 Ancient Pokémon in play", "attack", {"damage": "30×"},
+     "This attack does 30 damage for each of your Ancient Pokémon in play.",
+     "自分の場の「古代」のポケモンの数×30ダメージ。",
+     {"damage": {"times": 30, "per": {"pokemon": "own", "match": {"tag": ["ancient"]}}}}),
+    ("sv06.5-026 Future Pokémon in play", "attack", {"damage": "20+"},
+     "If your opponent has any Future Pokémon in play, this attack does 120 more damage.",
+     "相手の場に「未来」のポケモンがいるなら、120ダメージ追加。",
+     {"damage": {"base": 20, "plus": 120, "if": {"pokemon": "opponent", "match": {"tag": ["future"]}, "at_least": 1}}}),
+    ("sv06.5-009 from Ancient Pokémon", "attack", {"damage": 120},
+     "During your opponent's next turn, prevent all damage done to this Pokémon by attacks from Ancient Pokémon.",
+     "次の相手の番、このポケモンは「古代」のポケモンからワザのダメージを受けない。",
+     {"effects": [{"kind": "prevent_damage", "from": {"side": "opponent", "tag": ["ancient"]}, "applies_to": SELF}]}),
+]
+
+# "Discard all … Energy from this Pokémon. This attack does N damage for each card you discarded
+# in this way.": the Energy cards of that type counted at step 1, all discarded at step 5.
+SAME += [
+    ("sv06-123 Steel Burst", "attack", {"damage": "50×"},
+     "Discard all {M} Energy from this Pokémon. This attack does 50 damage for each card you discarded in this way.",
+     "このポケモンについている[M]エネルギーをすべてトラッシュし、その枚数×50ダメージ。",
+     {"damage": {"times": 50, "per": {"energy": "self", "type": "metal", "cards": True}},
+      "do": [{"discard_energy": {"from": "self", "type": "metal", "all": True}}]}),
+]
+STATUS += [
+    # A discard the player chooses ("up to") is not counted by these templates: refused.
+    ("attack", {"damage": "70×"}, "en", "Discard up to 5 {R} Energy from this Pokémon. This attack does 70 damage "
+                                        "for each card you discarded in this way.", "not_modelled", "Discard up to 5"),
+    ("attack", {"damage": "70×"}, "ja", "このポケモンについている[R]エネルギーを5枚までトラッシュし、その枚数×70ダメージ。",
+     "not_modelled", "このポケモンについている"),
+]

@@ -22,6 +22,7 @@ ACTION_ONE_OF = {
     "attach_energy": ("energy", "count"),
     "heal": ("amount", "all", "damage_done"), "move_energy": ("energy", "count"),
     "discard_energy": ("energy", "count", "all"), "place_counters": ("count", "until_hp"),
+    "move_counters": ("count", "all"),
 }
 ACTION_SOME_OF = {"condition": ("add", "remove")}
 # `pokemon: SIDE` (extension): that side's Pokémon in play, `match` narrowing them (Ⅱ-D-13 FAQ 2).
@@ -233,7 +234,10 @@ class Format2Reader:
             # Extension: "Flip 2 coins. If both of them are heads, …" — the coins are flipped when tested.
             raw = self.mapping(value, path, ("heads", "at_least", "at_most"))
             return {"kind": kind, "flips": self.positive(raw[kind], _join(path, kind)), **self.bounds(raw, path, 60)}
-        if kind == "prizes_vs":
+        if kind in ("prizes_vs", "energy_vs", "hand_vs"):
+            # energy_vs (extension): Energy on the card's own Pokémon against the opponent's Active
+            # ("the same amount of Energy attached"); hand_vs: the card's player's hand against the
+            # opponent's ("the same number of cards in your hand as your opponent").
             raw = self.mapping(value, path, (kind,))
             return {"kind": kind, "want": self.choice(raw[kind], _join(path, kind), ("more", "fewer", "same"), "comparison")}
         if kind == "you_may":
@@ -278,6 +282,7 @@ class Format2Reader:
             raw = self.mapping(value, path, ("at", "match"), required=("match",))
             return {"kind": "at", "at": self.target(raw["at"], _join(path, "at")),
                     "match": self.filter(raw["match"], _join(path, "match"))}
+        # retreat (extension): {C} in that Pokémon's Retreat Cost as it is now (Ⅱ-D-10), like counters.
         allowed = (kind, "at_least", "at_most") + (("type",) if kind == "energy" else ())
         raw = self.mapping(value, path, allowed)
         # at_most: extension (0 counters: full HP); both: exactly ("exactly 3 damage counters").

@@ -386,7 +386,8 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
         "target": ("target", "on which Pokémon"), "count": ("positive", "how many"),
         "until_hp": ("hp_bound", "until its remaining HP is this (extension)")}),
     "move_counters": ("move damage counters (Ⅱ-C-08)", {
-        "from": ("target", "from which Pokémon"), "to": ("target", "to which"), "count": ("positive", "how many")}),
+        "from": ("target", "from which Pokémon"), "to": ("target", "to which"), "count": ("positive", "how many"),
+        "all": ("true", "every damage counter on it (extension)")}),
     "heal": ("heal damage (Ⅱ-C-06)", {"target": ("target", "which Pokémon"), "amount": ("damage", "how much"),
                                       "all": ("true", "all of it"),
                                       "damage_done": ("true", "as much as the attack did to the Defending Pokémon "
@@ -450,7 +451,7 @@ ACTIONS: dict[str, tuple[str, dict[str, Field]]] = {
                                             "else": ("actions", "if not")}),
 }
 ACTION_REQUIRED = {
-    "place_counters": ("target",), "move_counters": ("from", "to", "count"), "heal": ("target",),
+    "place_counters": ("target",), "move_counters": ("from", "to"), "heal": ("target",),
     "condition": ("target",), "switch": ("side",), "attach_energy": ("to",),
     "move_energy": ("from", "to"), "discard_energy": ("from",), "discard_pokemon": ("target",),
     "discard_tool": ("target",), "discard_hand": ("cards", "exactly"), "devolve": ("target",),
@@ -464,6 +465,8 @@ ACTION_ONE_OF_SCHEMA = {
                       "x-message": "action attach_energy needs energy or count"},
     "place_counters": {"anyOf": [{"required": ["count"]}, {"required": ["until_hp"]}],
                        "x-message": "action place_counters needs count or until_hp"},
+    "move_counters": {"anyOf": [{"required": ["count"]}, {"required": ["all"]}],
+                      "x-message": "action move_counters needs count or all"},
 }
 ACTION_COMMON: dict[str, Field] = {
     "at": ({"enum": ["before_damage"], "x-message": "unknown `at` {got}; expected one of before_damage"},
@@ -514,13 +517,20 @@ TEST: dict[str, Field] = {
     "heads": ("positive", "flip this many coins (from `coins`) and count the heads (extension)"),
     "prizes_vs": (_choice(("more", "fewer", "same"), "comparison"),
                   "the card's player has more / fewer / as many Prize cards left as the opponent (extension)"),
+    "energy_vs": (_choice(("more", "fewer", "same"), "comparison"),
+                  "the card's own Pokémon has more / fewer / as much Energy attached as the opponent's Active "
+                  "Pokémon (extension, Ⅱ-D-08)"),
+    "hand_vs": (_choice(("more", "fewer", "same"), "comparison"),
+                "the card's player has more / fewer / as many cards in their hand as the opponent (extension)"),
+    "retreat": ("target", "{C} in this Pokémon's Retreat Cost, as it is now (extension, Ⅱ-D-10)"),
     "at_least": ("hp_bound", "at least this many"),
     "at_most": ("hp_bound", "at most this many"),
     "type": ("type", "only Energy of this type"),
     "match": ("filter", "the Pokémon is like this"),
 }
 TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn",
-              "stadium", "hand", "deck", "pokemon", "you_may", "heads", "prizes_vs")
+              "stadium", "hand", "deck", "pokemon", "you_may", "heads", "prizes_vs", "energy_vs", "hand_vs",
+              "retreat")
 
 ATTACK: dict[str, Field] = {
     "name": ("text", "the attack's name"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
-from judgebot.engine.board.effects import cites_of, effects_msg, filter_msg, matches, sources_msg
+from judgebot.engine.board.effects import cites_of, effects_msg, filter_msg, matches, retreat_cost_modifier, sources_msg
 from judgebot.engine.board.model import CONDITIONS, Action, Choice, Effect, Pokemon, other
 from judgebot.engine.board.state import State
 from judgebot.engine.procedures.formula import energy_units, filter_rules, provides_type
@@ -251,7 +251,8 @@ def move_counters(ctx: Context, action: Action) -> None:
     dest = target(ctx, action, "to")
     if source is None or dest is None:
         return
-    count = min(action.get("count"), source.damage // 10)
+    # `all` (extension): "Move all damage counters from …" — as many as are on it now.
+    count = source.damage // 10 if action.get("all") else min(action.get("count"), source.damage // 10)
     if count == 0:
         ctx.record(msg("card_effect.move_counters.none", mon=source.name), ["guide-ja:II-C-08"],
                    target=source.position)
@@ -753,6 +754,35 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
         theirs = ctx.state.scenario.players[other(ctx.side)].prizes
         holds = {"more": own > theirs, "fewer": own < theirs, "same": own == theirs}[test["want"]]
         return holds, msg("card_effect.seen.prizes_vs", own=own, theirs=theirs), []
+    if test["kind"] == "energy_vs":
+        # "If this Pokémon and your opponent's Active Pokémon have the same amount of Energy
+        # attached": Energy counted by what it provides (Ⅱ-D-08), on the board as it is now.
+        board = ctx.state.board()
+        mine = target(ctx, Action("if", {"of": "self"}, path), "of")
+        theirs = ctx.state.scenario.players[other(ctx.side)].active
+        own_n = energy_units(board, mine, None, cards=False)[0] if mine is not None else 0
+        their_n = energy_units(board, theirs, None, cards=False)[0] if theirs is not None else 0
+        holds = {"more": own_n > their_n, "fewer": own_n < their_n, "same": own_n == their_n}[test["want"]]
+        return holds, msg("card_effect.seen.energy_vs", own=own_n, theirs=their_n), ["guide-ja:II-D-08"]
+    if test["kind"] == "hand_vs":
+        counts = []
+        for side in (ctx.side, other(ctx.side)):
+            player = ctx.state.scenario.players[side]
+            if not player.hand_given:
+                raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(side), f"{side}.hand",
+                                    f"{ctx.source} compares the cards in both hands: give `hand`")
+            counts.append(len(player.hand))
+        own_n, their_n = counts
+        holds = {"more": own_n > their_n, "fewer": own_n < their_n, "same": own_n == their_n}[test["want"]]
+        return holds, msg("card_effect.seen.hand_vs", own=own_n, theirs=their_n), []
+    if test["kind"] == "retreat":
+        mon = target(ctx, Action("if", {"of": test["of"]}, path), "of")
+        if mon is None:
+            return False, 0, []
+        mon.need("retreat")
+        modifier = retreat_cost_modifier(ctx.state.board(), mon)
+        n = 0 if modifier.none else max(0, mon.retreat + modifier.delta)
+        return _within(n, test), msg("formula.retreat", mon=mon.name, n=n), ["guide-ja:II-D-10"]
     if test["kind"] == "you_may":
         does = ctx.state.you_may
         return does, msg("card_effect.seen.you_may." + ("yes" if does else "no")), ["guide-ja:II-E-10"]

@@ -80,6 +80,7 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
     if what == "retreat":
         n = 0
         for mon in mons:
+            mon.need("retreat")
             modifier = retreat_cost_modifier(board, mon)
             n += 0 if modifier.none else max(0, mon.retreat + modifier.delta)
         return n, msg("formula.retreat", mon=names, n=n), ["guide-ja:II-D-10"]
@@ -131,8 +132,45 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
         raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.discard",
                             f"{formula.path} counts cards in {side}'s discard pile: give `discard`")
     names = [c for c in player.discard if options.get("name") in (None, c)]
+    if options.get("kind"):
+        # "for each Supporter card in your discard pile": each card's kind, from what it is named
+        # (a basic Energy by its type word, a real card by its printed name); a name that says no
+        # one kind is asked for, never counted on a guess.
+        wanted = options["kind"]
+        counted = []
+        for card in names:
+            kinds = discard_kinds(card)
+            if kinds is None:
+                raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.discard",
+                                    f"{formula.path} counts the {wanted} cards in {side}'s discard pile: {card!r} "
+                                    "names no one card whose kind is known; write the card's printed name (a basic "
+                                    "Energy by its type word)")
+            if wanted in kinds:
+                counted.append(card)
+        names = counted
     n = len(names)
     return n, msg("formula.discard", side=Term(f"side.{side}"), n=n), []
+
+
+def discard_kinds(name: str) -> set[str] | None:
+    """The kinds (DISCARD_KINDS) a card in a discard pile is, from its name; None when the name
+    is no card, or cards of several kinds."""
+    from judgebot.carddb.lookup import find
+    from judgebot.engine.board.model import TYPES
+
+    if name in TYPES and name != "colorless":
+        return {"energy", "basic_energy"}
+    kinds = set()
+    for card in find(name, near=False).cards:
+        if card["category"] == "pokemon":
+            kinds.add(frozenset({"pokemon"}))
+        elif card["category"] == "trainer" and card.get("trainer_type"):
+            kinds.add(frozenset({card["trainer_type"]}))
+        elif card["category"] == "energy":
+            kinds.add(frozenset({"energy", "basic_energy"} if card.get("energy_type") == "basic" else {"energy"}))
+        else:
+            return None
+    return set(next(iter(kinds))) if len(kinds) == 1 else None
 
 
 def base_damage(state, resolve, formula: Formula, coins, test_holds) -> Counted:
