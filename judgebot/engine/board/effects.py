@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from judgebot.carddb.lookup import name_group, same_name
 from judgebot.carddb.normalize import name_key
 from judgebot.engine.board.model import TYPES as ALL_TYPE_WORDS
-from judgebot.engine.board.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
+from judgebot.engine.board.model import EFFECT_PER_KINDS, Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 # The rule behind each primitive (SCENARIOS.md's table), for citations.
@@ -57,6 +57,8 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "survive": ("guide-ja:I-D",),
     "prevent_counters": ("guide-ja:II-C-07",),
     "no_conditions": ("guide-ja:I-F",),
+    "usable_first_turn": ("guide-ja:II-E-28",),
+    "ignore_defender_effects": ("guide-ja:II-B-07",),
 }
 # A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
 COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
@@ -90,8 +92,8 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
     elif effect.kind in ("retreat_cost", "attack_cost"):
         # Only the section of this modifier: more (Ⅱ-D-11), fewer (Ⅱ-D-12) or none (Ⅱ-D-13).
         delta = effect.get("delta", 0)
-        rule = rule[:1] + (MORE_LESS_NONE[2] if effect.get("none") else MORE_LESS_NONE[0] if delta > 0
-                           else MORE_LESS_NONE[1],)
+        rule = rule[:1] + (MORE_LESS_NONE[2] if effect.get("none") or effect.get("no_colorless")
+                           else MORE_LESS_NONE[0] if delta > 0 else MORE_LESS_NONE[1],)
     elif effect.kind in ("poison_counters", "burn_counters"):
         rule = tuple(COUNTER_CITES[key] for key in COUNTER_CITES if effect.get(key) is not None)
     return rule + effect_filter_cites(effect)
@@ -130,9 +132,10 @@ def effect_filter_cites(effect: Effect) -> tuple[str, ...]:
 
 
 def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
-            board: "Board | None" = None) -> bool:
+            board: "Board | None" = None, retyped: dict | None = None) -> bool:
     """Does `target` match the filter, with `side` seen from the player `viewer`?
-    `has_ability` counts Abilities still in force when `board` is given."""
+    `has_ability` counts Abilities still in force when `board` is given; types are those
+    effects in force give ("it is {F} and {P} type") when `board` or `retyped` is."""
     side = (filter_.side if filter_ and filter_.side else None) or default_side
     if side == "own" and target.owner != viewer:
         return False
@@ -140,7 +143,11 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_ is None:
         return True
-    if filter_.types is not None and not set(filter_.types) & set(target.types):
+    types = target.types
+    if board is not None or retyped:
+        changed = (board.retyped if board is not None else retyped).get(id(target))
+        types = changed[0] if changed else types
+    if filter_.types is not None and not set(filter_.types) & set(types):
         return False
     if filter_.stage is not None and target.stage not in filter_.stage:
         return False
@@ -169,7 +176,7 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
         if has != filter_.has_ability:
             return False
-    if filter_.not_types is not None and set(filter_.not_types) & set(target.types):
+    if filter_.not_types is not None and set(filter_.not_types) & set(types):
         return False
     if filter_.damaged is not None and filter_.damaged != (target.damage > 0):
         return False
@@ -276,6 +283,7 @@ class Board:
         self.scenario = scenario
         self.pokemon = scenario.all_pokemon()
         self.silenced: list[Silenced] = []
+        self.retyped: dict[int, tuple[tuple[str, ...], list[Effect]]] = {}
         placed = self._place()
         # Negation first from everything but Abilities, then from the Abilities that survive it.
         plain = [p for p in placed if p.effect.origin != "ability"]
@@ -301,8 +309,12 @@ class Board:
                                               rule_cites(because)))
         self.no_ability = no_ability
         self.no_tool = no_tool
+        self.retyped = self._retyped()
         self._cache: dict[int, list[Effect]] = {}
         self._inactive: dict[int, list[Silenced]] = {}
+        # Effects with an `if` or a `per` (card text): worked out when asked about (conditions.py).
+        self._conditional: dict[int, Placed] = {}
+        self._evaluated: dict[tuple[int, int], Effect | None] = {}
 
     def _place(self) -> list[Placed]:
         placed: list[Placed] = []
@@ -349,7 +361,24 @@ class Board:
         if placed.holder is not None and effect.applies_to is None:
             return [placed.holder]
         return [mon for mon in self.pokemon
-                if matches(effect.applies_to, mon, placed.owner, placed.default_side or "own")]
+                if matches(effect.applies_to, mon, placed.owner, placed.default_side or "own", retyped=self.retyped)]
+
+    def _retyped(self) -> dict[int, tuple[tuple[str, ...], list[Effect]]]:
+        """"As long as this Pokémon is in play, it is {F} and {P} type": the types an effect in
+        force on a Pokémon gives it (the last one, as for Weakness)."""
+        found: dict[int, tuple[tuple[str, ...], list[Effect]]] = {}
+        for p in self.placed:
+            if p.effect.kind != "types" or p.holder is None or p.effect.applies_to is not None:
+                continue
+            when = p.effect.get("when")
+            if when is not None and not matches(when, p.holder, p.holder.owner):
+                continue
+            found[id(p.holder)] = (tuple(p.effect.get("types")), found.get(id(p.holder), ((), []))[1] + [p.effect])
+        return found
+
+    def types_of(self, mon: Pokemon) -> tuple[tuple[str, ...], list[Effect]]:
+        """Its types now, and the effects that gave them (none: as printed)."""
+        return self.retyped.get(id(mon)) or (mon.types, [])
 
     def _negated_holders(self, placed: list[Placed], kind: str) -> dict[int, Effect]:
         result: dict[int, Effect] = {}
@@ -384,6 +413,8 @@ class Board:
                     inactive.append(Silenced(p, msg("effect.why.no_stack", name=stack), ("guide-ja:II-E-15",)))
                 elif when is None or matches(when, mon, mon.owner, None, self):
                     active.append(p.effect)
+                    if p.effect.get("if") is not None or p.effect.get("per") is not None:
+                        self._conditional[id(p.effect)] = p
                     if stack:
                         seen_once.add((stack, p.effect.kind))
                 else:
@@ -395,7 +426,51 @@ class Board:
         return self._cache[key]
 
     def of_kind(self, mon: Pokemon, *kinds: str) -> list[Effect]:
-        return [e for e in self.on(mon) if e.kind in kinds]
+        found = []
+        for e in self.on(mon):
+            if e.kind not in kinds:
+                continue
+            if id(e) in self._conditional:
+                e = self._worked_out(mon, self._conditional[id(e)])
+                if e is None:
+                    continue
+            found.append(e)
+        return found
+
+    def _worked_out(self, mon: Pokemon, p: Placed) -> Effect | None:
+        """An effect with an `if` (it works only while the test holds) or a `per` (its amount
+        or delta for each of what it counts) on the board as it is now; None when it does not
+        work now (listed in `silenced_on` with why)."""
+        from judgebot.engine.board.conditions import count, holds
+
+        key = (id(mon), id(p.effect))
+        if key in self._evaluated:
+            return self._evaluated[key]
+        effect, result = p.effect, p.effect
+        fields = dict(effect.fields)
+        cites: tuple[str, ...] = ()
+        test, per = effect.get("if"), effect.get("per")
+        if test is not None:
+            held, seen = holds(self, test, mon, p.owner, effect.source)
+            if not held:
+                result = None
+                self._inactive[id(mon)].append(Silenced(p, msg("effect.why.if", seen=seen), cites_of(effect)))
+            else:
+                fields["seen"] = seen
+        if result is not None and per is not None:
+            n, said, cites = count(self, per, mon, p.owner, effect.source)
+            field = EFFECT_PER_KINDS[effect.kind]
+            if n == 0:
+                result = None
+                self._inactive[id(mon)].append(Silenced(p, msg("effect.why.per_none", counted=said), cites_of(effect)))
+            else:
+                fields.update({field: fields.get(field, 0) * n, "each": fields.get(field, 0), "counted": said})
+        if result is not None:
+            result = Effect(kind=effect.kind, fields=fields, applies_to=effect.applies_to, from_=effect.from_,
+                            source=effect.source, origin=effect.origin,
+                            cites=tuple(dict.fromkeys(effect.cites + tuple(cites))), card=effect.card)
+        self._evaluated[key] = result
+        return result
 
     def passed_over(self, mon: Pokemon, kind: str) -> list[tuple[Effect, Filter]]:
         """Effects of this kind on the board for this Pokémon's side that leave it out by
@@ -416,7 +491,7 @@ class Board:
 
     def silenced_on(self, mon: Pokemon, *kinds: str) -> list[Silenced]:
         """Effects of these kinds that would be on this Pokémon but do not work now."""
-        self.on(mon)
+        self.of_kind(mon, *kinds)
         found = [s for s in self.silenced if s.placed.effect.kind in kinds
                  and any(t is mon for t in self._targets(s.placed))]
         return found + [s for s in self._inactive[id(mon)] if s.placed.effect.kind in kinds]
@@ -439,6 +514,7 @@ class Board:
         remaining HP reads while the effects in force are being worked out (no recursion)."""
         return mon.hp + sum(p.effect.get("amount", 0) for p in self.placed if p.effect.kind == "max_hp"
                             and p.effect.get("when") is None and p.effect.get("holder") is None
+                            and p.effect.get("if") is None and p.effect.get("per") is None
                             and any(t is mon for t in self._targets(p)))
 
     def max_hp(self, mon: Pokemon) -> tuple[int, list[Effect]]:
@@ -474,6 +550,7 @@ class Modifier:
     delta: int
     none: bool
     effects: list[Effect]
+    no_colorless: bool = False  # "ignore all {C} Energy in the costs" (Ⅱ-D-13 なくなる, of Colorless only)
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -482,8 +559,8 @@ class Modifier:
         if self.none:
             return MORE_LESS_NONE[2:]
         deltas = [e.get("delta", 0) for e in self.effects]
-        return tuple(c for c, used in zip(MORE_LESS_NONE, (any(d > 0 for d in deltas), any(d < 0 for d in deltas)))
-                     if used)
+        return tuple(c for c, used in zip(MORE_LESS_NONE, (any(d > 0 for d in deltas), any(d < 0 for d in deltas),
+                                                           self.no_colorless)) if used)
 
 
 def combine(effects: list[Effect]) -> Modifier:
@@ -491,7 +568,8 @@ def combine(effects: list[Effect]) -> Modifier:
     none = [e for e in effects if e.get("none")]
     if none:
         return Modifier(0, True, effects)
-    return Modifier(sum(e.get("delta", 0) for e in effects), False, effects)
+    return Modifier(sum(e.get("delta", 0) for e in effects), False, effects,
+                    any(e.get("no_colorless") for e in effects))
 
 
 def attack_cost_modifier(board: Board, mon: Pokemon, attack_name: str) -> Modifier:
@@ -541,8 +619,9 @@ def what_msg(effect: Effect) -> Msg:
         key = f"effect.{kind}.attack" if kind == "damage_dealt" and attack else f"effect.{kind}"
         return msg(key, amount=_signed(get("amount", 0)), **({"attack": attack} if key.endswith(".attack") else {}))
     if kind in ("retreat_cost", "attack_cost"):
-        key = f"effect.{kind}" + (".none" if get("none") else "") + (".attack" if kind == "attack_cost" and attack else "")
-        params = {} if get("none") else {"delta": _signed(get("delta", 0))}
+        key = f"effect.{kind}" + (".none" if get("none") else ".no_colorless" if get("no_colorless") else "") + \
+            (".attack" if kind == "attack_cost" and attack else "")
+        params = {} if get("none") or get("no_colorless") else {"delta": _signed(get("delta", 0))}
         return msg(key, **params, **({"attack": attack} if attack and kind == "attack_cost" else {}))
     if kind == "cant_attack":
         return msg("effect.cant_attack.attack", attack=attack) if attack else msg("effect.cant_attack")
@@ -559,6 +638,11 @@ def what_msg(effect: Effect) -> Msg:
         return msg("effect.weakness", type=Term(f"type.{get('type')}"))
     if kind == "trigger":
         return msg("effect.trigger", name=get("name"))
+    if kind == "no_conditions" and get("conditions"):
+        return msg("effect.no_conditions.some", conditions=Joined(tuple(Term(f"condition.{c}")
+                                                                        for c in get("conditions"))))
+    if kind == "types":
+        return msg("effect.types", types=Joined(tuple(Term(f"type.{t}") for t in get("types", ()))))
     if kind == "energy_units":
         return msg("effect.energy_units", names=Joined(tuple(Term(f"type.{n}") if n in ALL_TYPE_WORDS else n
                                                              for n in get("name", ()))), n=get("units"))
@@ -574,6 +658,10 @@ def effect_msg(effect: Effect) -> Msg:
     takes from attacks (Ability アフロガード)", 「受けるワザのダメージ-30（特性「アフロガード」）」."""
     source = source_msg(effect)
     what = what_msg(effect)
+    if effect.get("counted") is not None:
+        what = msg("effect.per", what=what, each=_signed(effect.get("each")), counted=effect.get("counted"))
+    elif effect.get("seen") is not None:
+        what = msg("effect.if", what=what, seen=effect.get("seen"))
     return msg("effect.with_source", what=what, source=source) if source is not None else what
 
 

@@ -125,6 +125,8 @@ def modified_cost(printed: tuple[str, ...], modifier: Modifier) -> tuple[str, ..
         if COLORLESS not in cost:
             break  # "(無色)エネルギー1個ぶん少なくなる" removes Colorless only
         cost.remove(COLORLESS)
+    if modifier.no_colorless:
+        cost = [c for c in cost if c != COLORLESS]  # "ignore all {C} Energy in the costs" (Ⅱ-D-13)
     return tuple(cost)
 
 

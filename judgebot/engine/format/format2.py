@@ -233,7 +233,7 @@ class Format2Reader:
             # Extension: "Flip 2 coins. If both of them are heads, …" — the coins are flipped when tested.
             raw = self.mapping(value, path, ("heads", "at_least", "at_most"))
             return {"kind": kind, "flips": self.positive(raw[kind], _join(path, kind)), **self.bounds(raw, path, 60)}
-        if kind == "prizes_vs":
+        if kind in ("prizes_vs", "hands_vs"):
             raw = self.mapping(value, path, (kind,))
             return {"kind": kind, "want": self.choice(raw[kind], _join(path, kind), ("more", "fewer", "same"), "comparison")}
         if kind == "you_may":
@@ -278,10 +278,13 @@ class Format2Reader:
             raw = self.mapping(value, path, ("at", "match"), required=("match",))
             return {"kind": "at", "at": self.target(raw["at"], _join(path, "at")),
                     "match": self.filter(raw["match"], _join(path, "match"))}
-        allowed = (kind, "at_least", "at_most") + (("type",) if kind == "energy" else ())
+        allowed = (kind, "at_least", "at_most") + (("type", "cards") if kind == "energy" else ())
         raw = self.mapping(value, path, allowed)
         # at_most: extension (0 counters: full HP); both: exactly ("exactly 3 damage counters").
         test = {"kind": kind, "of": self.target(raw[kind], _join(path, kind)), **self.bounds(raw, path, MAX_COUNT)}
         if "type" in raw:
             test["type"] = self.type(raw["type"], _join(path, "type"))
+        if raw.get("cards") is not None:
+            # Extension: "has any Energy attached" counts Energy cards, not Energy provided.
+            test["cards"] = self.bool(raw["cards"], _join(path, "cards"))
         return test
