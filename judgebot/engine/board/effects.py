@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from judgebot.carddb.lookup import name_group, same_name
 from judgebot.carddb.normalize import name_key
@@ -573,8 +574,28 @@ def combine(effects: list[Effect]) -> Modifier:
 
 
 def attack_cost_modifier(board: Board, mon: Pokemon, attack_name: str) -> Modifier:
-    effects = [e for e in board.of_kind(mon, "attack_cost") if e.get("attack") in (None, attack_name)]
+    effects = [e for e in board.of_kind(mon, "attack_cost") if e.get("attack") is None
+               or same_attack_name(e.get("attack"), attack_name)]
     return combine(effects)
+
+
+@lru_cache(maxsize=4096)
+def same_attack_name(a: str, b: str) -> bool:
+    """An attack named in one language is the same attack named in another (an Ability's
+    "Blood Moon used by this Pokémon" is ブラッドムーン in a Japanese file)."""
+    from judgebot.carddb.lookup import database
+
+    if a == b or name_key(a) == name_key(b):
+        return True
+    try:
+        db = database()
+    except FileNotFoundError:
+        return False
+    wanted = name_key(b)
+    for card_id, part, index in db.by_part(name_key(a)):
+        if part == "attack" and wanted in {name_key(n) for n in db.card(card_id)["attacks"][index]["name"].values()}:
+            return True
+    return False
 
 
 def retreat_cost_modifier(board: Board, mon: Pokemon) -> Modifier:

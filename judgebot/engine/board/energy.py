@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judgebot.engine.ruling import citations
-from judgebot.engine.board.effects import Board, Modifier, attack_cost_modifier, matches, provision_of
+from judgebot.engine.board.effects import same_attack_name, Board, Modifier, attack_cost_modifier, matches, provision_of
 from judgebot.engine.board.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
 from judgebot.i18n import Joined, Msg, Term, msg
 
@@ -139,7 +139,8 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
         cites += list(modifier.cites)
         for effect in modifier.effects:
             cites += list(effect.cites)
-    silenced = [s for s in board.silenced_on(mon, "attack_cost") if s.placed.effect.get("attack") in (None, attack.name)]
+    silenced = [s for s in board.silenced_on(mon, "attack_cost") if s.placed.effect.get("attack") is None
+                or same_attack_name(s.placed.effect.get("attack"), attack.name)]
     for s in silenced:
         cites += list(s.cites)
     main = assign(cost, units)
