@@ -587,6 +587,11 @@ def passive_test(cond: str, ctx: Context) -> tuple[dict, bool]:
         return {"pokemon": "opponent" if m.group(1) == "相手" else "own",
                 "match": {"rule": list(v.EX_RULES) + list(v.V_RULES)},
                 **({"at_least": 1} if m.group(2) == "いる" else {"at_most": 0})}, False
+    m = re.fullmatch(r"(相手|自分)の場に(?:" + TYPE + r"タイプの)?「メガシンカex」が(いる|いない)なら", c)
+    if m:
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own",
+                "match": {**({"types": [m.group(2)]} if m.group(2) else {}), "rule": ["mega_ex"]},
+                **({"at_least": 1} if m.group(3) == "いる" else {"at_most": 0})}, False
     return ja.test(c, ctx)
 
 
