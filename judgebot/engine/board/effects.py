@@ -26,8 +26,10 @@ from functools import lru_cache
 
 from judgebot.carddb.lookup import name_group, same_name
 from judgebot.carddb.normalize import name_key
+from judgebot.engine.board.model import ALL_ENERGY_TYPES
 from judgebot.engine.board.model import TYPES as ALL_TYPE_WORDS
 from judgebot.engine.board.model import EFFECT_PER_KINDS, Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
+from judgebot.errors import ScenarioError
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 # The rule behind each primitive (SCENARIOS.md's table), for citations.
@@ -442,8 +444,6 @@ class Board:
         """An effect with an `if` (it works only while the test holds) or a `per` (its amount
         or delta for each of what it counts) on the board as it is now; None when it does not
         work now (listed in `silenced_on` with why)."""
-        from judgebot.engine.board.conditions import count, holds
-
         key = (id(mon), id(p.effect))
         if key in self._evaluated:
             return self._evaluated[key]
@@ -452,14 +452,14 @@ class Board:
         cites: tuple[str, ...] = ()
         test, per = effect.get("if"), effect.get("per")
         if test is not None:
-            held, seen = holds(self, test, mon, p.owner, effect.source)
+            held, seen = condition_holds(self, test, mon, p.owner, effect.source)
             if not held:
                 result = None
                 self._inactive[id(mon)].append(Silenced(p, msg("effect.why.if", seen=seen), cites_of(effect)))
             else:
                 fields["seen"] = seen
         if result is not None and per is not None:
-            n, said, cites = count(self, per, mon, p.owner, effect.source)
+            n, said, cites = effect_count(self, per, mon, p.owner, effect.source)
             field = EFFECT_PER_KINDS[effect.kind]
             if n == 0:
                 result = None
@@ -761,3 +761,160 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
             msg("effect.filter.conditions.any") if c == "any" else Term(f"condition.{c}")
             for c in filter_.conditions), sep="effect.filter.or")))
     return Joined(tuple(parts), sep="effect.filter.and") if parts else msg("effect.filter.any")
+
+# -- Energy units (energy.py re-exports these: the effects' `if` and `per` count them too) ---------------
+
+COLORLESS = "colorless"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One Energy's worth provided by an attached card."""
+
+    card: str
+    card_index: int
+    types: frozenset[str]
+    special: bool = False
+    every_type: bool = False  # "すべてのタイプのエネルギー" (Ⅱ-D-08)
+    cites: tuple[str, ...] = ()
+    changed_by: tuple = ()  # effects that changed what this basic Energy provides (Ⅱ-E-39)
+
+    def pays(self, symbol: str) -> bool:
+        return symbol == COLORLESS or symbol in self.types
+
+
+
+
+def units_of(mon: Pokemon, board: Board | None = None) -> list[Unit]:
+    """The Energy units attached, one per Energy provided. With the board: effects that
+    change what attached Energy provides — `energy_units` for the basic Energy *named* in
+    it (Ⅱ-E-39: the card name decides, whatever type it works as), then `energy_type`
+    (every attached Energy works as that type)."""
+    by_name = board.of_kind(mon, "energy_units") if board is not None else []
+    retyped = board.of_kind(mon, "energy_type") if board is not None else []
+    units: list[Unit] = []
+    for index, energy in enumerate(mon.energy):
+        option = provision_of(mon, energy.provides)
+        if option is None:
+            continue
+        count, changed = option.units, []
+        named = [e for e in by_name if energy.basic and energy.name in e.get("name", ())]
+        if named:
+            count, changed = max(e.get("units") for e in named), named[:1]
+        every = "any" in option.types
+        types = frozenset(ALL_ENERGY_TYPES) if every else frozenset(option.types)
+        if retyped:
+            types, every, changed = frozenset(retyped[0].get("types")), False, changed + retyped[:1]
+        units += [Unit(energy.name, index, types, not energy.basic, every, energy.cites, tuple(changed))
+                  for _ in range(count)]
+    return units
+
+
+# -- an effect's `if` and `per` (card text, extension) ------------------------------------------------
+# A test and a count on the board as it is whenever the effect is asked about — "If you have any {D}
+# Mega Evolution Pokémon ex in play, attacks used by this Pokémon do 120 more damage", "This Pokémon
+# gets +50 HP for each Prize card your opponent has taken". `self` is the Pokémon the effect is on;
+# sides are seen from the effect's owner. A count the board does not give (a hand or discard pile the
+# file leaves out) is an error naming the key, asked for only when the effect is.
+
+def _side(word: str, owner: str) -> str:
+    return owner if word == "own" else other(owner)
+
+
+def _hand(board: Board, side: str, source: str) -> tuple:
+    scenario = board.scenario
+    player = scenario.players[side]
+    if not player.hand_given:
+        raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.hand",
+                            f"{source} counts the cards in {side}'s hand: give `hand`")
+    return player.hand
+
+
+def _energy(board: Board, mon: Pokemon, type_: str | None, cards: bool) -> int:
+    units = units_of(mon, board)
+    if type_ is not None:
+        units = [u for u in units if type_ in u.types]
+    return len({u.card_index for u in units}) if cards else len(units)
+
+
+def _pokemon(board: Board, side_word: str, wanted, owner: str) -> list[Pokemon]:
+    sides = ("you", "opponent") if side_word == "both" else (_side(side_word, owner),)
+    return [m for side in sides for m in board.scenario.players[side].pokemon()
+            if matches(wanted, m, owner, None, board)]
+
+
+def condition_holds(board: Board, test: dict, mon: Pokemon, owner: str, source: str) -> tuple[bool, Msg | int | str]:
+    """(does the test hold now, what was seen)."""
+    kind = test["kind"]
+    players = board.scenario.players
+    if kind in ("prizes_vs", "hands_vs"):
+        if kind == "prizes_vs":
+            own, theirs = players[owner].prizes, players[other(owner)].prizes
+        else:
+            own, theirs = (len(_hand(board, side, source)) for side in (owner, other(owner)))
+        held = {"more": own > theirs, "fewer": own < theirs, "same": own == theirs}[test["want"]]
+        return held, msg(f"card_effect.seen.{kind}", own=own, theirs=theirs)
+    if kind == "stadium":
+        stadium = board.scenario.stadium
+        return (stadium is not None) == test["want"], stadium.name if stadium else msg("card_effect.seen.no_stadium")
+    if kind == "hand":
+        side = _side(test["side"], owner)
+        have = len(_hand(board, side, source))
+        said = msg("formula.hand", side=Term(f"side.{side}"), n=have)
+    elif kind in ("prizes", "deck"):
+        side = _side(test["side"], owner)
+        have = players[side].prizes if kind == "prizes" else players[side].deck
+        said = msg(f"effect.seen.{kind}", side=Term(f"side.{side}"), n=have)
+    elif kind == "pokemon":
+        have, said, _ = effect_count(board, ("pokemon", test["side"], {"match": test.get("match")}), mon, owner, source)
+    elif kind == "counters":
+        have = mon.damage // 10
+        said = msg("effect.seen.counters", mon=mon.name, n=have)
+    elif kind == "energy":
+        have, said, _ = effect_count(board, ("energy", "self", {"type": test.get("type"), "cards": test.get("cards", False)}),
+                              mon, owner, source)
+    else:  # the reader allows only the kinds above (schema.EFFECT_TESTS)
+        raise ValueError(f"an effect's `if` cannot test {kind}")
+    return ("at_least" not in test or have >= test["at_least"]) and \
+        ("at_most" not in test or have <= test["at_most"]), said
+
+
+def effect_count(board: Board, per: tuple, mon: Pokemon, owner: str, source: str) -> tuple[int, Msg, tuple[str, ...]]:
+    """(how many, in words, the rules that decided what counts) of an effect's `per`."""
+    what, of, options = per
+    if what == "energy":
+        n = _energy(board, mon, options.get("type"), bool(options.get("cards")))
+        kind = Term(f"type.{options['type']}") if options.get("type") else msg("formula.any_type")
+        return n, msg("formula.energy" + (".cards" if options.get("cards") else ""), mon=mon.name, kind=kind, n=n), ()
+    if what == "counters":
+        n = mon.damage // 10
+        return n, msg("effect.seen.counters", mon=mon.name, n=n), ("guide-ja:II-C-07",)
+    if what == "pokemon":
+        found = _pokemon(board, of, options.get("match"), owner)
+        side = Term(f"side.{_side(of, owner)}") if of != "both" else None
+        said = msg("formula.pokemon", side=side, n=len(found), filter=filter_msg(options.get("match"))) if side \
+            else msg("formula.pokemon.both", n=len(found), filter=filter_msg(options.get("match")))
+        return len(found), said, filter_cites(options.get("match"))
+    side = _side(of, owner)
+    player = board.scenario.players[side]
+    if what == "bench":
+        n = len(player.bench)
+        return n, msg("formula.bench", side=Term(f"side.{side}"), n=n), ()
+    if what == "prizes_taken":
+        n = 6 - player.prizes
+        return n, msg("formula.prizes_taken", side=Term(f"side.{side}"), n=n), ("guide-ja:II-D-17",)
+    if what == "hand":
+        n = len(_hand(board, side, source))
+        return n, msg("formula.hand", side=Term(f"side.{side}"), n=n), ()
+    if what == "discard":
+        scenario = board.scenario
+        if player.discard is None:
+            raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.discard",
+                                f"{source} counts cards in {side}'s discard pile: give `discard`")
+        if options.get("kind") is not None:
+            raise ValueError("an effect's `per` does not count discard piles by kind")
+        name = options.get("name")
+        # The card's name in any of its languages (a Japanese file's ハッサク is Kofu).
+        n = sum(1 for c in player.discard if name is None or c == name or same_name(name, c))
+        return n, msg("formula.discard", side=Term(f"side.{side}"), n=n), ()
+    raise ValueError(f"an effect's `per` cannot count {what}")
