@@ -608,3 +608,125 @@ def ability(text: str, ctx: Context) -> tuple[list[Piece], str] | None:
             rest = rest[0].upper() + rest[1:]
             return pieces + [("trigger", event)], rest
     return (pieces, text) if pieces else None
+
+
+# -- Abilities in force on their own Pokémon: conditions on the board, counts, kinds (issue 24) ----------
+
+def passive_test(cond: str, ctx: Context) -> tuple[dict, bool]:
+    """(test, negated) of a passive text's "If …" (vocab.passive_if makes it the effect's `if`)."""
+    c = cond.strip()
+    m = re.fullmatch(r"this Pokémon has (any|no) Energy attached", c)
+    if m:  # Energy cards attached (an Energy card that provides nothing now is still attached)
+        return {"energy": "self", "cards": True, **({"at_least": 1} if m.group(1) == "any" else {"at_most": 0})}, False
+    if c == "you have the same number of cards in your hand as your opponent":
+        return {"hand_vs": "same"}, False
+    m = re.fullmatch(r"your opponent has exactly (\d+) cards in their hand", c)
+    if m:
+        n = int(m.group(1))
+        return {"hand": "opponent", "at_least": n, "at_most": n}, False
+    m = re.fullmatch(r"(your opponent|you) ha(?:s|ve) (any|no) (.*?)(Mega Evolution Pokémon ex|Pokémon ex or Pokémon V|"
+                     r"Pokémon ex|Pokémon V) in play", c)
+    if m:
+        f: dict = {}
+        if m.group(3).strip():
+            en._qualifiers(m.group(3), f)
+        f["rule"] = {"Mega Evolution Pokémon ex": ["mega_ex"], "Pokémon ex": list(v.EX_RULES),
+                     "Pokémon V": list(v.V_RULES)}.get(m.group(4), list(v.EX_RULES) + list(v.V_RULES))
+        side = "opponent" if m.group(1) == "your opponent" else "own"
+        return {"pokemon": side, "match": f, **({"at_least": 1} if m.group(2) == "any" else {"at_most": 0})}, False
+    return en.test(c, ctx)
+
+
+@template("passive.if_board", r"If ([^,]+?), (.+)")
+def _if_board(m, ctx):
+    v.not_attack(ctx)
+    if ctx.part != "ability":
+        raise NotRead("a condition on the board outside an Ability")
+    test, negated = passive_test(m.group(1), ctx)
+    return v.passive_if(test, negated, en.clause(m.group(2), ctx))
+
+
+@template("passive.cant_attack", r"(This Pokémon|this Pokémon|it) can't attack\.")
+def _cant_attack(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "cant_attack"})]
+
+
+@template("passive.cant_attack_unless", r"This Pokémon can't attack unless you have (\d+) or more (.+?) in play\.")
+def _cant_attack_unless(m, ctx):
+    """"This Pokémon can't attack unless you have 4 or more Team Rocket's Pokémon in play"."""
+    v.not_attack(ctx)
+    counted = en.per(f"of your {m.group(2)} in play", ctx)
+    if "pokemon" not in counted:
+        raise NotRead(f"counting {m.group(2)!r}")
+    test = {"pokemon": "own", **({"match": counted["match"]} if "match" in counted else {}),
+            "at_most": int(m.group(1)) - 1}
+    return [("passive", {"kind": "cant_attack", "if": test})]
+
+
+@template("passive.first_turn", r"If you go first, this Pokémon can use attacks during your first turn\.")
+def _first_turn(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "usable_first_turn"})]
+
+
+@template("passive.no_colorless", r"[Ii]gnore all \{colorless\} Energy in the costs of attacks used by this Pokémon\.")
+def _no_colorless(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "attack_cost", "no_colorless": True})]
+
+
+def _passive_per(phrase: str, ctx: Context) -> dict:
+    m = re.fullmatch(r"([A-Z][\w' .-]*?) cards? in your discard pile", phrase.strip())
+    if m and "Pokémon" not in m.group(1) and m.group(1) not in ("Energy", "Item", "Supporter", "Basic Energy"):
+        return {"discard": "own", "name": m.group(1)}
+    m = re.fullmatch(r"(" + TYPE + r" )?Energy attached to (?:it|this Pokémon)", phrase.strip())
+    if m:
+        return {"energy": "self", **({"type": m.group(2)} if m.group(2) else {})}
+    counted = en.per(phrase, ctx)
+    if any(k in counted for k in ("energy", "counters")) and counted.get("energy", counted.get("counters")) != "self":
+        raise NotRead(f"counting {phrase!r} on another Pokémon")
+    return counted
+
+
+@template("passive.damage_dealt_per", r"Attacks used by this Pokémon do (\d+) more damage to (.+?) for each (.+?)" + WR_BEFORE
+          + r"\.")
+def _dealt_per(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "damage_dealt", "amount": int(m.group(1)), "against": against(m.group(2), ctx),
+                         "per": _passive_per(m.group(3), ctx)})]
+
+
+@template("passive.attack_cost_per", r"(?:Attacks used by this Pokémon cost|(.+?) used by this Pokémon costs) ((?:\{colorless\})+) "
+          r"less for each (.+?)\.")
+def _cost_per(m, ctx):
+    v.not_attack(ctx)
+    effect = {"kind": "attack_cost", "delta": -_colorless(m.group(2)), "per": _passive_per(m.group(3), ctx)}
+    if m.group(1):
+        effect["attack"] = m.group(1)
+    return [("passive", effect)]
+
+
+@template("passive.max_hp_per", r"This Pokémon gets \+(\d+) HP for each (.+?)\.")
+def _hp_per(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "max_hp", "amount": int(m.group(1)), "per": _passive_per(m.group(2), ctx)})]
+
+
+@template("passive.types", r"As long as this Pokémon is in play, it is " + TYPE + r" and " + TYPE + r" type\.")
+def _types(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "types", "types": [m.group(1), m.group(2)]})]
+
+
+@template("passive.ignore_defender_effects", r"Damage from attacks used by this Pokémon isn't affected by any effects on "
+          r"your opponent's Active Pokémon\.")
+def _azure(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "ignore_defender_effects"})]
+
+
+@template("passive.no_condition", r"This Pokémon can't be (" + en.COND_WORD + r")\.")
+def _no_condition(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "no_conditions", "conditions": [en.COND[m.group(1)]]})]

@@ -569,3 +569,123 @@ def ability(text: str, ctx: Context):
         if m:
             return pieces + [("trigger", event)], text[m.end():]
     return (pieces, text) if pieces else None
+
+
+# -- Abilities in force on their own Pokémon: conditions on the board, counts, kinds (issue 24) ----------
+
+def passive_test(cond: str, ctx: Context) -> tuple[dict, bool]:
+    """(test, negated) of a passive text's 「…なら」 (vocab.passive_if makes it the effect's `if`)."""
+    c = cond.strip()
+    m = re.fullmatch(r"このポケモンにエネルギーが(ついている|ついていない)なら", c)
+    if m:  # Energy cards attached (english_passive.passive_test)
+        return {"energy": "self", "cards": True,
+                **({"at_least": 1} if m.group(1) == "ついている" else {"at_most": 0})}, False
+    if c == "自分の手札と相手の手札が同じ枚数なら":
+        return {"hand_vs": "same"}, False
+    m = re.fullmatch(r"(相手|自分)の場に「ポケモンex・V」が(いる|いない)なら", c)
+    if m:
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own",
+                "match": {"rule": list(v.EX_RULES) + list(v.V_RULES)},
+                **({"at_least": 1} if m.group(2) == "いる" else {"at_most": 0})}, False
+    m = re.fullmatch(r"(相手|自分)の場に(?:" + TYPE + r"タイプの)?「メガシンカex」が(いる|いない)なら", c)
+    if m:
+        return {"pokemon": "opponent" if m.group(1) == "相手" else "own",
+                "match": {**({"types": [m.group(2)]} if m.group(2) else {}), "rule": ["mega_ex"]},
+                **({"at_least": 1} if m.group(3) == "いる" else {"at_most": 0})}, False
+    return ja.test(c, ctx)
+
+
+@template("passive.if_board", r"([^、]+?なら)、(.+)")
+def _if_board(m, ctx):
+    v.not_attack(ctx)
+    if ctx.part != "ability":
+        raise NotRead("a condition on the board outside an Ability")
+    test, negated = passive_test(m.group(1), ctx)
+    return v.passive_if(test, negated, ja.clause(m.group(2), ctx))
+
+
+@template("passive.cant_attack", r"このポケモンは、?ワザが使えない。")
+def _cant_attack(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "cant_attack"})]
+
+
+@template("passive.cant_attack_unless", r"(自分の手札が" + N + r"枚以上|自分の場の(「[^」]+のポケモン」)が" + N +
+          r"匹以上)のときにしか、このポケモンはワザが使えない。")
+def _cant_attack_unless(m, ctx):
+    """「自分の手札が10枚以上のときにしか、このポケモンはワザが使えない」: it cannot attack while fewer."""
+    v.not_attack(ctx)
+    if m.group(2):
+        test = {"hand": "own", "at_most": int(m.group(2)) - 1}
+    else:
+        test = {"pokemon": "own", "match": {"name_prefix": [m.group(3)[1:-len("のポケモン」")] + "の"]},
+                "at_most": int(m.group(4)) - 1}
+    return [("passive", {"kind": "cant_attack", "if": test})]
+
+
+@template("passive.first_turn", r"このポケモンは、先攻プレイヤーの最初の番でも、ワザが使える。")
+def _first_turn(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "usable_first_turn"})]
+
+
+def _passive_per(phrase: str) -> dict:
+    """What 「…1枚につき」「…の数ぶん」 count, as english_passive._passive_per reads them."""
+    p = phrase.strip()
+    if p in ("相手がすでにとったサイド", "相手がすでにとったサイドの枚数"):
+        return {"prizes_taken": "opponent"}
+    if p in ("自分がすでにとったサイド", "自分がすでにとったサイドの枚数"):
+        return {"prizes_taken": "own"}
+    if p in ("相手のベンチポケモンの数",):
+        return {"bench": "opponent"}
+    if p in ("自分のベンチポケモンの数",):
+        return {"bench": "own"}
+    m = re.fullmatch(r"自分のトラッシュにある「([^」]+)」の枚数", p)
+    if m:
+        return {"discard": "own", "name": m.group(1)}
+    m = re.fullmatch(r"このポケモンについている(?:" + TYPE + r")?エネルギー", p)
+    if m:
+        return {"energy": "self", **({"type": m.group(1)} if m.group(1) else {})}
+    raise NotRead(f"counting {phrase!r}")
+
+
+@template("passive.damage_dealt_per", r"このポケモンが使うワザの、(.+?)へのダメージは、(.+?)1枚につき「\+" + N + r"」される。")
+def _dealt_per(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "damage_dealt", "amount": int(m.group(3)), "against": against(m.group(1)),
+                         "per": _passive_per(m.group(2))})]
+
+
+@template("passive.attack_cost_per", r"(.+?ぶん)、このポケモンが(?:ワザ|「([^」]+)」)を使うための\{colorless\}エネルギーは"
+          r"少なくなる。")
+def _cost_per(m, ctx):
+    v.not_attack(ctx)
+    effect = {"kind": "attack_cost", "delta": -1, "per": _passive_per(m.group(1).removesuffix("ぶん"))}
+    if m.group(2):
+        effect["attack"] = m.group(2)
+    return [("passive", effect)]
+
+
+@template("passive.max_hp_per", r"(.+?)1(?:枚|個)につき、このポケモンの最大HPは「\+" + N + r"」される。")
+def _hp_per(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "max_hp", "amount": int(m.group(2)), "per": _passive_per(m.group(1))})]
+
+
+@template("passive.types", r"このポケモンは、場にいるかぎり" + TYPE + r"と" + TYPE + r"の2つのタイプになる。")
+def _types(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "types", "types": [m.group(1), m.group(2)]})]
+
+
+@template("passive.ignore_defender_effects", r"このポケモンが使うワザのダメージは、相手のバトルポケモンにかかっている効果を"
+          r"計算しない。")
+def _azure(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "ignore_defender_effects"})]
+
+
+@template("passive.no_condition", r"このポケモンは(ねむり|マヒ|こんらん|どく|やけど)にならない。")
+def _no_condition(m, ctx):
+    v.not_attack(ctx)
+    return [("passive", {"kind": "no_conditions", "conditions": [ja.COND[m.group(1)]]})]

@@ -279,3 +279,38 @@ def per_discarded(pieces: list[Piece], amount: int) -> Piece:
         raise NotRead("damage for each card discarded, after a discard the player chooses")
     counted = {"energy": "self", **({"type": fields["type"]} if "type" in fields else {}), "cards": True}
     return ("formula", {"op": "times", "amount": amount, "per": counted})
+
+
+# -- Abilities in force under a condition on the board (an effect's `if`) -------------------------
+
+EFFECT_TESTS = ("counters", "energy", "prizes", "stadium", "hand", "deck", "pokemon", "prizes_vs", "hand_vs")
+
+
+def passive_if(test: dict, negated: bool, pieces: list[Piece]) -> list[Piece]:
+    """"If <a condition on the board>, <an effect in force>" (an Ability's): the effect's `if` (it works only
+    while the test holds, the engine's schema.EFFECT_TESTS), or — a test of this Pokémon's
+    own kind ("if this Pokémon is …") — its `when`."""
+    if negated:
+        test = negate(test)
+    if not pieces or any(kind != "passive" for kind, _ in pieces):
+        raise NotRead("a condition on what is not in force")
+    kind = next((k for k in EFFECT_TESTS if k in test), None)
+    when = None
+    if kind is None and test.get("at") == "self" and set(test) == {"at", "match"}:
+        when = test["match"]
+    elif kind is None or (kind in ("counters", "energy") and test[kind] != "self"):
+        raise NotRead("a condition an effect in force cannot test")
+    out: list[Piece] = []
+    for _, payload in pieces:
+        if payload.get("kind") in ("types", "trigger", "provides"):
+            raise NotRead("a condition on what is not in force")
+        if "applies_to" in payload and (kind in ("counters", "energy") or when is not None):
+            # `self` of an effect's `if` is the Pokémon it is on, not the card's own Pokémon.
+            raise NotRead("a condition on this Pokémon for an effect on others")
+        if when is not None:
+            out.append(("passive", {**payload, "when": {**payload.get("when", {}), **when}}))
+        elif "if" in payload:
+            raise NotRead("two conditions on one effect")
+        else:
+            out.append(("passive", {**payload, "if": test}))
+    return out

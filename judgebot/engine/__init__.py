@@ -75,7 +75,8 @@ def check_no_conditions(scenario: Scenario) -> None:
 
     board = Board(scenario)
     for mon in scenario.all_pokemon():
-        immune = board.of_kind(mon, "no_conditions") if mon.conditions else []
+        immune = [e for e in board.of_kind(mon, "no_conditions") if set(mon.conditions) & set(
+            e.get("conditions") or mon.conditions)] if mon.conditions else []
         if immune:
             path = f"{mon.position}.conditions"
             raise ScenarioError(scenario.file, scenario.line_of(path), path,

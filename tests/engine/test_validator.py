@@ -150,10 +150,11 @@ CASES = [
      "damage_dealt, damage_taken, prevent_damage, prevent_effects, no_weakness, no_resistance, weakness, "
      "retreat_cost, attack_cost, cant_retreat, cant_attack, attack_coin_check, no_abilities, no_tool_effects, "
      "cant_play, poison_counters, burn_counters, prizes_reduced, max_hp, provides, energy_units, energy_type, "
-     "trigger, extra_prizes, survive, prevent_counters, no_conditions"),
+     "trigger, extra_prizes, survive, prevent_counters, no_conditions, types, usable_first_turn, "
+     "ignore_defender_effects"),
     ("{kind: damage_taken, amount: -30,", "{kind: damage_taken, amount: -30, against: {side: own},",
      "rulings/x.yaml:18:41: opponent.effects[0].against: unknown key 'against'; allowed keys: kind, amount, from, "
-     "discard_tool, applies_to, when, holder"),
+     "discard_tool, applies_to, when, holder, if, per"),
     ("applies_to: {side: own, types: [metal]}", "applies_to: {side: mine, types: [metal]}",
      "rulings/x.yaml:18:54: opponent.effects[0].applies_to.side: unknown side 'mine'; expected one of own, "
      "opponent, both"),

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from judgebot.carddb.lookup import name_group, same_name
 from judgebot.carddb.normalize import name_key
+from judgebot.engine.board.model import ALL_ENERGY_TYPES
 from judgebot.engine.board.model import TYPES as ALL_TYPE_WORDS
-from judgebot.engine.board.model import Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
+from judgebot.engine.board.model import EFFECT_PER_KINDS, Effect, Filter, Pokemon, Resistance, Scenario, Weakness, other
+from judgebot.errors import ScenarioError
 from judgebot.i18n import Joined, Msg, Pos, Term, msg
 
 # The rule behind each primitive (SCENARIOS.md's table), for citations.
@@ -57,6 +60,8 @@ KIND_CITES: dict[str, tuple[str, ...]] = {
     "survive": ("guide-ja:I-D",),
     "prevent_counters": ("guide-ja:II-C-07",),
     "no_conditions": ("guide-ja:I-F",),
+    "usable_first_turn": ("guide-ja:II-E-28",),
+    "ignore_defender_effects": ("guide-ja:II-B-07",),
 }
 # A counter effect either sets the count ("▲▲個になる", Ⅱ-E-16) or adds to it ("▲▲個多くなる", Ⅱ-E-17).
 COUNTER_CITES = {"set": "guide-ja:II-E-16", "add": "guide-ja:II-E-17"}
@@ -90,8 +95,8 @@ def rule_cites(effect: Effect) -> tuple[str, ...]:
     elif effect.kind in ("retreat_cost", "attack_cost"):
         # Only the section of this modifier: more (Ⅱ-D-11), fewer (Ⅱ-D-12) or none (Ⅱ-D-13).
         delta = effect.get("delta", 0)
-        rule = rule[:1] + (MORE_LESS_NONE[2] if effect.get("none") else MORE_LESS_NONE[0] if delta > 0
-                           else MORE_LESS_NONE[1],)
+        rule = rule[:1] + (MORE_LESS_NONE[2] if effect.get("none") or effect.get("no_colorless")
+                           else MORE_LESS_NONE[0] if delta > 0 else MORE_LESS_NONE[1],)
     elif effect.kind in ("poison_counters", "burn_counters"):
         rule = tuple(COUNTER_CITES[key] for key in COUNTER_CITES if effect.get(key) is not None)
     return rule + effect_filter_cites(effect)
@@ -130,9 +135,10 @@ def effect_filter_cites(effect: Effect) -> tuple[str, ...]:
 
 
 def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: str | None = None,
-            board: "Board | None" = None) -> bool:
+            board: "Board | None" = None, retyped: dict | None = None) -> bool:
     """Does `target` match the filter, with `side` seen from the player `viewer`?
-    `has_ability` counts Abilities still in force when `board` is given."""
+    `has_ability` counts Abilities still in force when `board` is given; types are those
+    effects in force give ("it is {F} and {P} type") when `board` or `retyped` is."""
     side = (filter_.side if filter_ and filter_.side else None) or default_side
     if side == "own" and target.owner != viewer:
         return False
@@ -140,7 +146,11 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         return False
     if filter_ is None:
         return True
-    if filter_.types is not None and not set(filter_.types) & set(target.types):
+    types = target.types
+    if board is not None or retyped:
+        changed = (board.retyped if board is not None else retyped).get(id(target))
+        types = changed[0] if changed else types
+    if filter_.types is not None and not set(filter_.types) & set(types):
         return False
     if filter_.stage is not None and target.stage not in filter_.stage:
         return False
@@ -169,7 +179,7 @@ def matches(filter_: Filter | None, target: Pokemon, viewer: str, default_side: 
         has = bool(target.abilities) and not (board is not None and id(target) in board.no_ability)
         if has != filter_.has_ability:
             return False
-    if filter_.not_types is not None and set(filter_.not_types) & set(target.types):
+    if filter_.not_types is not None and set(filter_.not_types) & set(types):
         return False
     if filter_.damaged is not None and filter_.damaged != (target.damage > 0):
         return False
@@ -276,6 +286,7 @@ class Board:
         self.scenario = scenario
         self.pokemon = scenario.all_pokemon()
         self.silenced: list[Silenced] = []
+        self.retyped: dict[int, tuple[tuple[str, ...], list[Effect]]] = {}
         placed = self._place()
         # Negation first from everything but Abilities, then from the Abilities that survive it.
         plain = [p for p in placed if p.effect.origin != "ability"]
@@ -301,8 +312,12 @@ class Board:
                                               rule_cites(because)))
         self.no_ability = no_ability
         self.no_tool = no_tool
+        self.retyped = self._retyped()
         self._cache: dict[int, list[Effect]] = {}
         self._inactive: dict[int, list[Silenced]] = {}
+        # Effects with an `if` or a `per` (card text): worked out when asked about (conditions.py).
+        self._conditional: dict[int, Placed] = {}
+        self._evaluated: dict[tuple[int, int], Effect | None] = {}
 
     def _place(self) -> list[Placed]:
         placed: list[Placed] = []
@@ -349,7 +364,24 @@ class Board:
         if placed.holder is not None and effect.applies_to is None:
             return [placed.holder]
         return [mon for mon in self.pokemon
-                if matches(effect.applies_to, mon, placed.owner, placed.default_side or "own")]
+                if matches(effect.applies_to, mon, placed.owner, placed.default_side or "own", retyped=self.retyped)]
+
+    def _retyped(self) -> dict[int, tuple[tuple[str, ...], list[Effect]]]:
+        """"As long as this Pokémon is in play, it is {F} and {P} type": the types an effect in
+        force on a Pokémon gives it (the last one, as for Weakness)."""
+        found: dict[int, tuple[tuple[str, ...], list[Effect]]] = {}
+        for p in self.placed:
+            if p.effect.kind != "types" or p.holder is None or p.effect.applies_to is not None:
+                continue
+            when = p.effect.get("when")
+            if when is not None and not matches(when, p.holder, p.holder.owner):
+                continue
+            found[id(p.holder)] = (tuple(p.effect.get("types")), found.get(id(p.holder), ((), []))[1] + [p.effect])
+        return found
+
+    def types_of(self, mon: Pokemon) -> tuple[tuple[str, ...], list[Effect]]:
+        """Its types now, and the effects that gave them (none: as printed)."""
+        return self.retyped.get(id(mon)) or (mon.types, [])
 
     def _negated_holders(self, placed: list[Placed], kind: str) -> dict[int, Effect]:
         result: dict[int, Effect] = {}
@@ -384,6 +416,8 @@ class Board:
                     inactive.append(Silenced(p, msg("effect.why.no_stack", name=stack), ("guide-ja:II-E-15",)))
                 elif when is None or matches(when, mon, mon.owner, None, self):
                     active.append(p.effect)
+                    if p.effect.get("if") is not None or p.effect.get("per") is not None:
+                        self._conditional[id(p.effect)] = p
                     if stack:
                         seen_once.add((stack, p.effect.kind))
                 else:
@@ -395,7 +429,49 @@ class Board:
         return self._cache[key]
 
     def of_kind(self, mon: Pokemon, *kinds: str) -> list[Effect]:
-        return [e for e in self.on(mon) if e.kind in kinds]
+        found = []
+        for e in self.on(mon):
+            if e.kind not in kinds:
+                continue
+            if id(e) in self._conditional:
+                e = self._worked_out(mon, self._conditional[id(e)])
+                if e is None:
+                    continue
+            found.append(e)
+        return found
+
+    def _worked_out(self, mon: Pokemon, p: Placed) -> Effect | None:
+        """An effect with an `if` (it works only while the test holds) or a `per` (its amount
+        or delta for each of what it counts) on the board as it is now; None when it does not
+        work now (listed in `silenced_on` with why)."""
+        key = (id(mon), id(p.effect))
+        if key in self._evaluated:
+            return self._evaluated[key]
+        effect, result = p.effect, p.effect
+        fields = dict(effect.fields)
+        cites: tuple[str, ...] = ()
+        test, per = effect.get("if"), effect.get("per")
+        if test is not None:
+            held, seen = condition_holds(self, test, mon, p.owner, effect.source)
+            if not held:
+                result = None
+                self._inactive[id(mon)].append(Silenced(p, msg("effect.why.if", seen=seen), cites_of(effect)))
+            else:
+                fields["seen"] = seen
+        if result is not None and per is not None:
+            n, said, cites = effect_count(self, per, mon, p.owner, effect.source)
+            field = EFFECT_PER_KINDS[effect.kind]
+            if n == 0:
+                result = None
+                self._inactive[id(mon)].append(Silenced(p, msg("effect.why.per_none", counted=said), cites_of(effect)))
+            else:
+                fields.update({field: fields.get(field, 0) * n, "each": fields.get(field, 0), "counted": said})
+        if result is not None:
+            result = Effect(kind=effect.kind, fields=fields, applies_to=effect.applies_to, from_=effect.from_,
+                            source=effect.source, origin=effect.origin,
+                            cites=tuple(dict.fromkeys(effect.cites + tuple(cites))), card=effect.card)
+        self._evaluated[key] = result
+        return result
 
     def passed_over(self, mon: Pokemon, kind: str) -> list[tuple[Effect, Filter]]:
         """Effects of this kind on the board for this Pokémon's side that leave it out by
@@ -416,7 +492,7 @@ class Board:
 
     def silenced_on(self, mon: Pokemon, *kinds: str) -> list[Silenced]:
         """Effects of these kinds that would be on this Pokémon but do not work now."""
-        self.on(mon)
+        self.of_kind(mon, *kinds)
         found = [s for s in self.silenced if s.placed.effect.kind in kinds
                  and any(t is mon for t in self._targets(s.placed))]
         return found + [s for s in self._inactive[id(mon)] if s.placed.effect.kind in kinds]
@@ -439,6 +515,7 @@ class Board:
         remaining HP reads while the effects in force are being worked out (no recursion)."""
         return mon.hp + sum(p.effect.get("amount", 0) for p in self.placed if p.effect.kind == "max_hp"
                             and p.effect.get("when") is None and p.effect.get("holder") is None
+                            and p.effect.get("if") is None and p.effect.get("per") is None
                             and any(t is mon for t in self._targets(p)))
 
     def max_hp(self, mon: Pokemon) -> tuple[int, list[Effect]]:
@@ -474,6 +551,7 @@ class Modifier:
     delta: int
     none: bool
     effects: list[Effect]
+    no_colorless: bool = False  # "ignore all {C} Energy in the costs" (Ⅱ-D-13 なくなる, of Colorless only)
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -482,8 +560,8 @@ class Modifier:
         if self.none:
             return MORE_LESS_NONE[2:]
         deltas = [e.get("delta", 0) for e in self.effects]
-        return tuple(c for c, used in zip(MORE_LESS_NONE, (any(d > 0 for d in deltas), any(d < 0 for d in deltas)))
-                     if used)
+        return tuple(c for c, used in zip(MORE_LESS_NONE, (any(d > 0 for d in deltas), any(d < 0 for d in deltas),
+                                                           self.no_colorless)) if used)
 
 
 def combine(effects: list[Effect]) -> Modifier:
@@ -491,12 +569,33 @@ def combine(effects: list[Effect]) -> Modifier:
     none = [e for e in effects if e.get("none")]
     if none:
         return Modifier(0, True, effects)
-    return Modifier(sum(e.get("delta", 0) for e in effects), False, effects)
+    return Modifier(sum(e.get("delta", 0) for e in effects), False, effects,
+                    any(e.get("no_colorless") for e in effects))
 
 
 def attack_cost_modifier(board: Board, mon: Pokemon, attack_name: str) -> Modifier:
-    effects = [e for e in board.of_kind(mon, "attack_cost") if e.get("attack") in (None, attack_name)]
+    effects = [e for e in board.of_kind(mon, "attack_cost") if e.get("attack") is None
+               or same_attack_name(e.get("attack"), attack_name)]
     return combine(effects)
+
+
+@lru_cache(maxsize=4096)
+def same_attack_name(a: str, b: str) -> bool:
+    """An attack named in one language is the same attack named in another (an Ability's
+    "Blood Moon used by this Pokémon" is ブラッドムーン in a Japanese file)."""
+    from judgebot.carddb.lookup import database
+
+    if a == b or name_key(a) == name_key(b):
+        return True
+    try:
+        db = database()
+    except FileNotFoundError:
+        return False
+    wanted = name_key(b)
+    for card_id, part, index in db.by_part(name_key(a)):
+        if part == "attack" and wanted in {name_key(n) for n in db.card(card_id)["attacks"][index]["name"].values()}:
+            return True
+    return False
 
 
 def retreat_cost_modifier(board: Board, mon: Pokemon) -> Modifier:
@@ -541,8 +640,9 @@ def what_msg(effect: Effect) -> Msg:
         key = f"effect.{kind}.attack" if kind == "damage_dealt" and attack else f"effect.{kind}"
         return msg(key, amount=_signed(get("amount", 0)), **({"attack": attack} if key.endswith(".attack") else {}))
     if kind in ("retreat_cost", "attack_cost"):
-        key = f"effect.{kind}" + (".none" if get("none") else "") + (".attack" if kind == "attack_cost" and attack else "")
-        params = {} if get("none") else {"delta": _signed(get("delta", 0))}
+        key = f"effect.{kind}" + (".none" if get("none") else ".no_colorless" if get("no_colorless") else "") + \
+            (".attack" if kind == "attack_cost" and attack else "")
+        params = {} if get("none") or get("no_colorless") else {"delta": _signed(get("delta", 0))}
         return msg(key, **params, **({"attack": attack} if attack and kind == "attack_cost" else {}))
     if kind == "cant_attack":
         return msg("effect.cant_attack.attack", attack=attack) if attack else msg("effect.cant_attack")
@@ -559,6 +659,11 @@ def what_msg(effect: Effect) -> Msg:
         return msg("effect.weakness", type=Term(f"type.{get('type')}"))
     if kind == "trigger":
         return msg("effect.trigger", name=get("name"))
+    if kind == "no_conditions" and get("conditions"):
+        return msg("effect.no_conditions.some", conditions=Joined(tuple(Term(f"condition.{c}")
+                                                                        for c in get("conditions"))))
+    if kind == "types":
+        return msg("effect.types", types=Joined(tuple(Term(f"type.{t}") for t in get("types", ()))))
     if kind == "energy_units":
         return msg("effect.energy_units", names=Joined(tuple(Term(f"type.{n}") if n in ALL_TYPE_WORDS else n
                                                              for n in get("name", ()))), n=get("units"))
@@ -574,6 +679,10 @@ def effect_msg(effect: Effect) -> Msg:
     takes from attacks (Ability アフロガード)", 「受けるワザのダメージ-30（特性「アフロガード」）」."""
     source = source_msg(effect)
     what = what_msg(effect)
+    if effect.get("counted") is not None:
+        what = msg("effect.per", what=what, each=_signed(effect.get("each")), counted=effect.get("counted"))
+    elif effect.get("seen") is not None:
+        what = msg("effect.if", what=what, seen=effect.get("seen"))
     return msg("effect.with_source", what=what, source=source) if source is not None else what
 
 
@@ -652,3 +761,160 @@ def filter_msg(filter_: Filter | None) -> Msg | Joined:
             msg("effect.filter.conditions.any") if c == "any" else Term(f"condition.{c}")
             for c in filter_.conditions), sep="effect.filter.or")))
     return Joined(tuple(parts), sep="effect.filter.and") if parts else msg("effect.filter.any")
+
+# -- Energy units (energy.py re-exports these: the effects' `if` and `per` count them too) ---------------
+
+COLORLESS = "colorless"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One Energy's worth provided by an attached card."""
+
+    card: str
+    card_index: int
+    types: frozenset[str]
+    special: bool = False
+    every_type: bool = False  # "すべてのタイプのエネルギー" (Ⅱ-D-08)
+    cites: tuple[str, ...] = ()
+    changed_by: tuple = ()  # effects that changed what this basic Energy provides (Ⅱ-E-39)
+
+    def pays(self, symbol: str) -> bool:
+        return symbol == COLORLESS or symbol in self.types
+
+
+
+
+def units_of(mon: Pokemon, board: Board | None = None) -> list[Unit]:
+    """The Energy units attached, one per Energy provided. With the board: effects that
+    change what attached Energy provides — `energy_units` for the basic Energy *named* in
+    it (Ⅱ-E-39: the card name decides, whatever type it works as), then `energy_type`
+    (every attached Energy works as that type)."""
+    by_name = board.of_kind(mon, "energy_units") if board is not None else []
+    retyped = board.of_kind(mon, "energy_type") if board is not None else []
+    units: list[Unit] = []
+    for index, energy in enumerate(mon.energy):
+        option = provision_of(mon, energy.provides)
+        if option is None:
+            continue
+        count, changed = option.units, []
+        named = [e for e in by_name if energy.basic and energy.name in e.get("name", ())]
+        if named:
+            count, changed = max(e.get("units") for e in named), named[:1]
+        every = "any" in option.types
+        types = frozenset(ALL_ENERGY_TYPES) if every else frozenset(option.types)
+        if retyped:
+            types, every, changed = frozenset(retyped[0].get("types")), False, changed + retyped[:1]
+        units += [Unit(energy.name, index, types, not energy.basic, every, energy.cites, tuple(changed))
+                  for _ in range(count)]
+    return units
+
+
+# -- an effect's `if` and `per` (card text, extension) ------------------------------------------------
+# A test and a count on the board as it is whenever the effect is asked about — "If you have any {D}
+# Mega Evolution Pokémon ex in play, attacks used by this Pokémon do 120 more damage", "This Pokémon
+# gets +50 HP for each Prize card your opponent has taken". `self` is the Pokémon the effect is on;
+# sides are seen from the effect's owner. A count the board does not give (a hand or discard pile the
+# file leaves out) is an error naming the key, asked for only when the effect is.
+
+def _side(word: str, owner: str) -> str:
+    return owner if word == "own" else other(owner)
+
+
+def _hand(board: Board, side: str, source: str) -> tuple:
+    scenario = board.scenario
+    player = scenario.players[side]
+    if not player.hand_given:
+        raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.hand",
+                            f"{source} counts the cards in {side}'s hand: give `hand`")
+    return player.hand
+
+
+def _energy(board: Board, mon: Pokemon, type_: str | None, cards: bool) -> int:
+    units = units_of(mon, board)
+    if type_ is not None:
+        units = [u for u in units if type_ in u.types]
+    return len({u.card_index for u in units}) if cards else len(units)
+
+
+def _pokemon(board: Board, side_word: str, wanted, owner: str) -> list[Pokemon]:
+    sides = ("you", "opponent") if side_word == "both" else (_side(side_word, owner),)
+    return [m for side in sides for m in board.scenario.players[side].pokemon()
+            if matches(wanted, m, owner, None, board)]
+
+
+def condition_holds(board: Board, test: dict, mon: Pokemon, owner: str, source: str) -> tuple[bool, Msg | int | str]:
+    """(does the test hold now, what was seen)."""
+    kind = test["kind"]
+    players = board.scenario.players
+    if kind in ("prizes_vs", "hand_vs"):
+        if kind == "prizes_vs":
+            own, theirs = players[owner].prizes, players[other(owner)].prizes
+        else:
+            own, theirs = (len(_hand(board, side, source)) for side in (owner, other(owner)))
+        held = {"more": own > theirs, "fewer": own < theirs, "same": own == theirs}[test["want"]]
+        return held, msg(f"card_effect.seen.{kind}", own=own, theirs=theirs)
+    if kind == "stadium":
+        stadium = board.scenario.stadium
+        return (stadium is not None) == test["want"], stadium.name if stadium else msg("card_effect.seen.no_stadium")
+    if kind == "hand":
+        side = _side(test["side"], owner)
+        have = len(_hand(board, side, source))
+        said = msg("formula.hand", side=Term(f"side.{side}"), n=have)
+    elif kind in ("prizes", "deck"):
+        side = _side(test["side"], owner)
+        have = players[side].prizes if kind == "prizes" else players[side].deck
+        said = msg(f"effect.seen.{kind}", side=Term(f"side.{side}"), n=have)
+    elif kind == "pokemon":
+        have, said, _ = effect_count(board, ("pokemon", test["side"], {"match": test.get("match")}), mon, owner, source)
+    elif kind == "counters":
+        have = mon.damage // 10
+        said = msg("effect.seen.counters", mon=mon.name, n=have)
+    elif kind == "energy":
+        have, said, _ = effect_count(board, ("energy", "self", {"type": test.get("type"), "cards": test.get("cards", False)}),
+                              mon, owner, source)
+    else:  # the reader allows only the kinds above (schema.EFFECT_TESTS)
+        raise ValueError(f"an effect's `if` cannot test {kind}")
+    return ("at_least" not in test or have >= test["at_least"]) and \
+        ("at_most" not in test or have <= test["at_most"]), said
+
+
+def effect_count(board: Board, per: tuple, mon: Pokemon, owner: str, source: str) -> tuple[int, Msg, tuple[str, ...]]:
+    """(how many, in words, the rules that decided what counts) of an effect's `per`."""
+    what, of, options = per
+    if what == "energy":
+        n = _energy(board, mon, options.get("type"), bool(options.get("cards")))
+        kind = Term(f"type.{options['type']}") if options.get("type") else msg("formula.any_type")
+        return n, msg("formula.energy" + (".cards" if options.get("cards") else ""), mon=mon.name, kind=kind, n=n), ()
+    if what == "counters":
+        n = mon.damage // 10
+        return n, msg("effect.seen.counters", mon=mon.name, n=n), ("guide-ja:II-C-07",)
+    if what == "pokemon":
+        found = _pokemon(board, of, options.get("match"), owner)
+        side = Term(f"side.{_side(of, owner)}") if of != "both" else None
+        said = msg("formula.pokemon", side=side, n=len(found), filter=filter_msg(options.get("match"))) if side \
+            else msg("formula.pokemon.both", n=len(found), filter=filter_msg(options.get("match")))
+        return len(found), said, filter_cites(options.get("match"))
+    side = _side(of, owner)
+    player = board.scenario.players[side]
+    if what == "bench":
+        n = len(player.bench)
+        return n, msg("formula.bench", side=Term(f"side.{side}"), n=n), ()
+    if what == "prizes_taken":
+        n = 6 - player.prizes
+        return n, msg("formula.prizes_taken", side=Term(f"side.{side}"), n=n), ("guide-ja:II-D-17",)
+    if what == "hand":
+        n = len(_hand(board, side, source))
+        return n, msg("formula.hand", side=Term(f"side.{side}"), n=n), ()
+    if what == "discard":
+        scenario = board.scenario
+        if player.discard is None:
+            raise ScenarioError(scenario.file, scenario.line_of(side), f"{side}.discard",
+                                f"{source} counts cards in {side}'s discard pile: give `discard`")
+        if options.get("kind") is not None:
+            raise ValueError("an effect's `per` does not count discard piles by kind")
+        name = options.get("name")
+        # The card's name in any of its languages (a Japanese file's ハッサク is Kofu).
+        n = sum(1 for c in player.discard if name is None or c == name or same_name(name, c))
+        return n, msg("formula.discard", side=Term(f"side.{side}"), n=n), ()
+    raise ValueError(f"an effect's `per` cannot count {what}")

@@ -17,54 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judgebot.engine.ruling import citations
-from judgebot.engine.board.effects import Board, Modifier, attack_cost_modifier, matches, provision_of
+from judgebot.engine.board.effects import (COLORLESS, Board, Modifier, Unit, attack_cost_modifier, matches,  # noqa: F401
+                                           provision_of, same_attack_name, units_of)
 from judgebot.engine.board.model import ALL_ENERGY_TYPES, Attack, Pokemon, Provision
 from judgebot.i18n import Joined, Msg, Term, msg
 
-COLORLESS = "colorless"
-
-
-@dataclass(frozen=True)
-class Unit:
-    """One Energy's worth provided by an attached card."""
-
-    card: str
-    card_index: int
-    types: frozenset[str]
-    special: bool = False
-    every_type: bool = False  # "すべてのタイプのエネルギー" (Ⅱ-D-08)
-    cites: tuple[str, ...] = ()
-    changed_by: tuple = ()  # effects that changed what this basic Energy provides (Ⅱ-E-39)
-
-    def pays(self, symbol: str) -> bool:
-        return symbol == COLORLESS or symbol in self.types
-
-
-
-
-def units_of(mon: Pokemon, board: Board | None = None) -> list[Unit]:
-    """The Energy units attached, one per Energy provided. With the board: effects that
-    change what attached Energy provides — `energy_units` for the basic Energy *named* in
-    it (Ⅱ-E-39: the card name decides, whatever type it works as), then `energy_type`
-    (every attached Energy works as that type)."""
-    by_name = board.of_kind(mon, "energy_units") if board is not None else []
-    retyped = board.of_kind(mon, "energy_type") if board is not None else []
-    units: list[Unit] = []
-    for index, energy in enumerate(mon.energy):
-        option = provision_of(mon, energy.provides)
-        if option is None:
-            continue
-        count, changed = option.units, []
-        named = [e for e in by_name if energy.basic and energy.name in e.get("name", ())]
-        if named:
-            count, changed = max(e.get("units") for e in named), named[:1]
-        every = "any" in option.types
-        types = frozenset(ALL_ENERGY_TYPES) if every else frozenset(option.types)
-        if retyped:
-            types, every, changed = frozenset(retyped[0].get("types")), False, changed + retyped[:1]
-        units += [Unit(energy.name, index, types, not energy.basic, every, energy.cites, tuple(changed))
-                  for _ in range(count)]
-    return units
 
 
 def assign(cost: tuple[str, ...], units: list[Unit]) -> list[int] | None:
@@ -125,6 +82,8 @@ def modified_cost(printed: tuple[str, ...], modifier: Modifier) -> tuple[str, ..
         if COLORLESS not in cost:
             break  # "(無色)エネルギー1個ぶん少なくなる" removes Colorless only
         cost.remove(COLORLESS)
+    if modifier.no_colorless:
+        cost = [c for c in cost if c != COLORLESS]  # "ignore all {C} Energy in the costs" (Ⅱ-D-13)
     return tuple(cost)
 
 
@@ -137,7 +96,8 @@ def check_cost(board: Board, mon: Pokemon, attack: Attack) -> CostCheck:
         cites += list(modifier.cites)
         for effect in modifier.effects:
             cites += list(effect.cites)
-    silenced = [s for s in board.silenced_on(mon, "attack_cost") if s.placed.effect.get("attack") in (None, attack.name)]
+    silenced = [s for s in board.silenced_on(mon, "attack_cost") if s.placed.effect.get("attack") is None
+                or same_attack_name(s.placed.effect.get("attack"), attack.name)]
     for s in silenced:
         cites += list(s.cites)
     main = assign(cost, units)

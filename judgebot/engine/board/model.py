@@ -22,6 +22,9 @@ RULES = ("none", "ex", "mega_ex", "v", "vstar", "vmax", "gx", "tag_team", "radia
 # The mark printed above a Pokémon's name that card texts name ("Ancient Pokémon", 「古代」のポケモン).
 TAGS = ("ancient", "future")
 MAX_BENCH = 5
+# Effects an effect's `per` (card text, extension) counts for: the field it multiplies.
+EFFECT_PER_KINDS = {"damage_dealt": "amount", "damage_taken": "amount", "max_hp": "amount",
+                    "attack_cost": "delta", "retreat_cost": "delta"}
 
 
 def other(side: str) -> str:

@@ -283,10 +283,13 @@ class Format2Reader:
             return {"kind": "at", "at": self.target(raw["at"], _join(path, "at")),
                     "match": self.filter(raw["match"], _join(path, "match"))}
         # retreat (extension): {C} in that Pokémon's Retreat Cost as it is now (Ⅱ-D-10), like counters.
-        allowed = (kind, "at_least", "at_most") + (("type",) if kind == "energy" else ())
+        allowed = (kind, "at_least", "at_most") + (("type", "cards") if kind == "energy" else ())
         raw = self.mapping(value, path, allowed)
         # at_most: extension (0 counters: full HP); both: exactly ("exactly 3 damage counters").
         test = {"kind": kind, "of": self.target(raw[kind], _join(path, kind)), **self.bounds(raw, path, MAX_COUNT)}
         if "type" in raw:
             test["type"] = self.type(raw["type"], _join(path, "type"))
+        if raw.get("cards") is not None:
+            # Extension: "has any Energy attached" counts Energy cards, not Energy provided.
+            test["cards"] = self.bool(raw["cards"], _join(path, "cards"))
         return test

@@ -29,7 +29,7 @@ from judgebot.engine.board.model import (CONDITIONS, RULES, STAGES, TAGS, TYPES,
 from judgebot.engine.format.format2 import Format2Reader, does_of
 from judgebot.engine.format.schema import (ABILITY, ATTACK, BENCH_HIT, CARD_KINDS, CITATION_RE,
                                            CONDITION_ALIASES, DOES_WORDS, EFFECT_ONE_OF, EFFECT_REQUIRED,
-                                           EFFECTS, ENERGY_CARD, FILTER, MAX_COUNT, MAX_DAMAGE, MAX_HP,
+                                           EFFECT_PER, EFFECT_PER_KINDS, EFFECT_TESTS, EFFECTS, ENERGY_CARD, FILTER, MAX_COUNT, MAX_DAMAGE, MAX_HP,
                                            PAY_WORDS, POSITION_FILTERS, POSITION_RE, PROVISION, SIDE_FILTERS,
                                            TOOL, TYPE_ALIASES, keys)
 from judgebot.engine.format.validate import describe, unknown_key
@@ -283,7 +283,7 @@ class Reader(Format2Reader):
             self.fail(path, "missing required key 'kind' (or give a catalog card as {card: NAME})")
         raw = value
         kind = self.choice(raw["kind"], _join(path, "kind"), tuple(EFFECT_FIELDS), "effect kind")
-        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to", "when", "holder")
+        allowed = ("kind",) + tuple(EFFECT_FIELDS[kind]) + ("applies_to", "when", "holder", "if", "per")
         self.mapping(raw, path, allowed)
         fields: dict[str, Any] = {}
         from_ = None
@@ -313,9 +313,38 @@ class Reader(Format2Reader):
             fields["when"] = self.filter(raw["when"], _join(path, "when"))
         if "holder" in raw:
             fields["holder"] = self.filter(raw["holder"], _join(path, "holder"))
+        if "if" in raw:
+            if kind in ("types", "provides", "trigger"):
+                self.fail(_join(path, "if"), f"an effect of kind {kind} takes no `if`")
+            fields["if"] = self.effect_test(raw["if"], _join(path, "if"))
+        if "per" in raw:
+            fields["per"] = self.effect_per(raw["per"], _join(path, "per"), kind)
         applies_to = self.filter(raw["applies_to"], _join(path, "applies_to")) if "applies_to" in raw else None
         return Effect(kind=kind, fields=fields, applies_to=applies_to, from_=from_, source=source or path,
                       origin=origin, cites=cites, card=card)
+
+    def effect_test(self, value: Any, path: str) -> dict:
+        """An effect's `if` (extension): a test on the board as it is whenever the effect is
+        asked about; a Pokémon it names is `self` (the Pokémon the effect is on)."""
+        test = self.test(value, path)
+        if test["kind"] not in EFFECT_TESTS:
+            self.fail(path, f"an effect's `if` tests one of {', '.join(EFFECT_TESTS)}")
+        if test.get("of") not in (None, "self"):
+            self.fail(_join(path, test["kind"]), "an effect's `if` tests the Pokémon it is on: self")
+        return test
+
+    def effect_per(self, value: Any, path: str, kind: str) -> tuple:
+        """An effect's `per` (extension): its amount or delta for each of what it counts."""
+        if kind not in EFFECT_PER_KINDS:
+            self.fail(path, f"`per` goes with an effect that has an amount or a delta: {', '.join(EFFECT_PER_KINDS)}")
+        per = self.per(value, path)
+        if per[0] not in EFFECT_PER:
+            self.fail(path, f"an effect's `per` counts one of {', '.join(EFFECT_PER)}")
+        if per[0] == "discard" and "kind" in per[2]:
+            self.fail(_join(path, "kind"), "an effect's `per` counts discarded cards by `name`")
+        if per[0] in ("energy", "counters") and per[1] != "self":
+            self.fail(_join(path, per[0]), "an effect's `per` counts on the Pokémon it is on: self")
+        return per
 
     def effect_list(self, value: Any, path: str, origin: str) -> tuple[Effect, ...]:
         """A list of effects: primitives, or catalog cards `{card: NAME}`."""

@@ -32,7 +32,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from judgebot.engine.board.model import CONDITIONS, MAX_BENCH, RULES, SIDES, STAGES, TAGS, TYPES
+from judgebot.engine.board.model import CONDITIONS, EFFECT_PER_KINDS, MAX_BENCH, RULES, SIDES, STAGES, TAGS, TYPES
 
 SCHEMA_ID = "https://judgebot.invalid/schema/scenario.json"
 
@@ -322,6 +322,9 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
                                                    "none": ("true", "no Retreat Cost")}),
     "attack_cost": ("its attack costs change", {"delta": ("delta", "+N or -N Energy"),
                                                  "none": ("true", "attacks need no Energy"),
+                                                 "no_colorless": ("true", "no Colorless Energy in the costs: \"ignore "
+                                                                          "all {C} Energy in the costs\" (Ⅱ-D-13, "
+                                                                          "extension)"),
                                                  "attack": ("text", "only this attack")}),
     "cant_retreat": ("it cannot retreat", {}),
     "cant_attack": ("it cannot attack", {"attack": ("text", "only this attack")}),
@@ -366,16 +369,31 @@ EFFECTS: dict[str, tuple[str, dict[str, Field]]] = {
         "discard_tool": ("true", "then the Tool it comes from is discarded")}),
     "prevent_counters": ("no damage counters are put on it by effects of attacks or Abilities (extension)", {
         "from": ("filter", "only from these Pokémon's attacks and Abilities")}),
-    "no_conditions": ("it recovers from all Special Conditions and cannot be affected by any (extension)", {}),
+    "no_conditions": ("it recovers from all Special Conditions and cannot be affected by any (extension)", {
+        "conditions": ("condition_list", "only these Special Conditions: \"can't be Confused\" (extension)")}),
+    # Extensions (card text, Abilities in force on their own Pokémon): "it is {F} and {P} type",
+    # "this Pokémon can use attacks during your first turn" (Ⅱ-E-28), "Damage from attacks used by
+    # this Pokémon isn't affected by any effects on your opponent's Active Pokémon" (Ⅱ-B-07).
+    "types": ("it is of these types (extension)", {"types": ("types", "the types")}),
+    "usable_first_turn": ("its attacks may be used during the first player's first turn (Ⅱ-E-28, extension)", {}),
+    "ignore_defender_effects": ("the damage of its attacks is not affected by effects on the opponent's Active "
+                                "Pokémon (Ⅱ-B-07, extension)", {}),
 }
+# Extensions on any effect (card text): `if` — it works only while this test on the board holds
+# (`self` is the Pokémon it is on; sides are seen from the card); `per` — its amount or delta is
+# counted that many times ("for each Prize card your opponent has taken"). The tests and counts
+# an effect may use:
+EFFECT_TESTS = ("counters", "energy", "prizes", "stadium", "hand", "deck", "pokemon", "prizes_vs", "hand_vs")
+EFFECT_PER = ("energy", "counters", "bench", "prizes_taken", "hand", "discard", "pokemon")
+
 EFFECT_REQUIRED = {
     "damage_dealt": ("amount",), "damage_taken": ("amount",), "weakness": ("type",),
-    "cant_play": ("card_kind",), "max_hp": ("amount",), "provides": ("types",),
+    "cant_play": ("card_kind",), "max_hp": ("amount",), "provides": ("types",), "types": ("types",),
     "trigger": ("name", "on", "do"),
     "energy_units": ("name", "units"), "energy_type": ("types",),
 }
 EFFECT_ONE_OF = {
-    "retreat_cost": ("delta", "none"), "attack_cost": ("delta", "none"),
+    "retreat_cost": ("delta", "none"), "attack_cost": ("delta", "none", "no_colorless"),
     "poison_counters": ("set", "add"), "burn_counters": ("set", "add"),
 }
 
@@ -526,6 +544,7 @@ TEST: dict[str, Field] = {
     "at_least": ("hp_bound", "at least this many"),
     "at_most": ("hp_bound", "at most this many"),
     "type": ("type", "only Energy of this type"),
+    "cards": ("bool", "count Energy cards, not Energy provided (extension)"),
     "match": ("filter", "the Pokémon is like this"),
 }
 TEST_KINDS = ("counters", "energy", "at", "prizes", "supporter_played", "hp_left", "knocked_out_last_turn",
@@ -828,7 +847,10 @@ def _effect() -> dict:
                 "applies_to": ("filter", "which Pokémon it is on (default: the one it is listed on)"),
                 "when": ("filter", "only while the Pokémon it is on is like this (extension)"),
                 "holder": ("filter", "only while the Pokémon that carries it (its Tool's or Ability's Pokémon) is "
-                                     "like this (extension)")}
+                                     "like this (extension)"),
+                "if": ("test", "only while this test on the board holds (extension; `self` is the Pokémon it is "
+                               "on)"),
+                "per": ("per", "its amount or delta for each of what this counts (extension)")}
         then = _mapping(keys, nullable=False, required=EFFECT_REQUIRED.get(kind, ()),
                         **{"x-required": f"missing required key {{key!r}} for kind {kind}"})
         branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": then})

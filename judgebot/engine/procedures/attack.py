@@ -133,10 +133,13 @@ def declare(r: Resolution) -> bool:
             ruling.reason(msg("attack.bench.cannot", mon=mon.name, attack=attack.name),
                           _cite("declare", "guide-ja:II-E-28"))
     if turn.number == 1 and turn.first == "you":
-        if attack.usable_first_turn:
+        # "If you go first, this Pokémon can use attacks during your first turn" (an Ability in force).
+        first_turn = r.board.of_kind(mon, "usable_first_turn")
+        if attack.usable_first_turn or first_turn:
             can.append(msg("attack.can.first_turn"))
-            ruling.step("declare", msg("attack.first_turn.can", attack=attack.name),
-                        ["guide-zh:I-A-01", "guide-ja:II-E-28"])
+            ruling.step("declare", msg("attack.first_turn.can", attack=attack.name) if attack.usable_first_turn
+                        else msg("attack.first_turn.can_by", attack=attack.name, effects=effects_msg(first_turn)),
+                        ["guide-zh:I-A-01", "guide-ja:II-E-28"] + [c for e in first_turn for c in cites_of(e)])
         else:
             blocked = True
             ruling.reason(msg("attack.first_turn"), ["guide-zh:I-A-01",
@@ -164,6 +167,9 @@ def declare(r: Resolution) -> bool:
         how = msg("attack.cost.how.alternative", cost=_types(cost.cost))
     elif cost.modifier.none:
         how = msg("attack.cost.how.none", printed=printed, effects=effects_msg(cost.modifier.effects))
+    elif cost.modifier.no_colorless:
+        how = msg("attack.cost.how.no_colorless", printed=printed, effects=effects_msg(cost.modifier.effects),
+                  cost=_types(cost.cost))
     elif cost.modifier.effects:
         how = msg("attack.cost.how.modified", printed=printed, delta=f"{cost.modifier.delta:+d}",
                   effects=effects_msg(cost.modifier.effects), cost=_types(cost.cost))
@@ -378,8 +384,16 @@ def _hits(r: Resolution) -> list[dmg.Hit]:
         elif not target.is_active and not wr_stated:
             h.weakness_resistance, h.wr_note, h.wr_cite = False, msg("damage.wr.bench"), \
                 ("guide-ja:II-B-09",) if target.owner == mon.owner else ("guide-ja:II-B-08",)
-        h.ignore_defender_effects = attack.ignore_defender_effects and target.position == f"{other(mon.owner)}.active"
+        h.ignore_defender_effects = (attack.ignore_defender_effects or bool(ignoring)) \
+            and target.position == f"{other(mon.owner)}.active"
+        retyped = r.board.types_of(mon)
+        if retyped[1]:
+            h.retyped = retyped
         return h
+
+    # "Damage from attacks used by this Pokémon isn't affected by any effects on your opponent's
+    # Active Pokémon" (an Ability in force): as the attack's own text (Ⅱ-B-07).
+    ignoring = r.board.of_kind(mon, "ignore_defender_effects")
 
     if attack.damage is not None:
         amount, said, cites = _base(r)

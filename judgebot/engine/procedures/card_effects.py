@@ -300,12 +300,21 @@ def condition(ctx: Context, action: Action) -> None:
         return
     if _protected_step(ctx, mon, msg("card_effect.what.condition"), (), "guide-ja:I-F"):
         return
-    immune = ctx.state.board().of_kind(mon, "no_conditions")
-    if immune and action.get("add"):
-        # "… can't be affected by any Special Conditions" (a card's text, e.g. a Tool): none is given (Ⅰ-F).
-        ctx.record(msg("card_effect.condition.immune", mon=mon.name, source=sources_msg(immune)),
+    added = tuple(action.get("add") or ())
+    immune = [e for e in ctx.state.board().of_kind(mon, "no_conditions") if set(added) & set(e.get("conditions") or added)]
+    if immune and added:
+        # "… can't be affected by any Special Conditions" (a card's text, e.g. a Tool): none is given (Ⅰ-F);
+        # "This Pokémon can't be Confused": that one is not.
+        blocked = set().union(*(set(e.get("conditions") or added) for e in immune))
+        some = all(e.get("conditions") for e in immune)
+        ctx.record(msg("card_effect.condition.immune.some", mon=mon.name, source=sources_msg(immune), conditions=Joined(
+            tuple(Term(f"condition.{c}") for c in added if c in blocked))) if some
+                   else msg("card_effect.condition.immune", mon=mon.name, source=sources_msg(immune)),
                    list(dict.fromkeys(["guide-ja:I-F"] + [c for e in immune for c in cites_of(e)])), target=mon.position)
-        return
+        if blocked >= set(added):
+            return
+        action = Action(action.kind, {**action.args, "add": tuple(c for c in added if c not in blocked)}, action.path,
+                        action.at)
     now = [c for c in mon.conditions if c not in (action.get("remove") or ())]
     for added in action.get("add") or ():
         if added in ROTATION:
@@ -852,8 +861,17 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
         # No damage counters at all is "HP full" (Ⅱ-D-14).
         rules = ["guide-ja:II-D-14"] if test.get("at_most") == 0 else []
         return _within(have, test), have, rules
-    have, every, cards = energy_units(ctx.state.board(), mon, test.get("type"), cards=False, with_cites=True)
+    have, every, cards = energy_units(ctx.state.board(), mon, test.get("type"), cards=test.get("cards", False),
+                                      with_cites=True)
     return _within(have, test), have, (["guide-ja:II-D-08"] + cards if every else [])
+
+
+def _hand(ctx: Context, side: str) -> tuple:
+    player = ctx.state.scenario.players[side]
+    if not player.hand_given:
+        raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(side), f"{side}.hand",
+                            f"{ctx.source} counts the cards in {side}'s hand: give `hand`")
+    return player.hand
 
 
 def _within(have: int, test: dict) -> bool:

@@ -45,6 +45,16 @@ class Hit:
     base_cites: tuple[str, ...] = ()
     ignore_only: str | None = None  # "weakness" or "resistance": the attack ignores only that one (Ⅱ-B-06)
     spent: list = field(default_factory=list)  # damage_taken effects whose Tool is discarded once used
+    retyped: tuple = ()  # (types, effects) when an effect in force changes the attacker's types
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """The attacker's types now (Weakness and Resistance are of these)."""
+        return self.retyped[0] if self.retyped else self.attacker.types
+
+    @property
+    def type_cites(self) -> list[str]:
+        return [c for e in self.retyped[1] for c in cites_of(e)] if self.retyped else []
 
 
 @dataclass
@@ -137,12 +147,12 @@ def _applies(ruling: Ruling, calc: Calc, step: str, found: tuple, changes: list)
     mattered), and not when an effect has taken it away."""
     hit = calc.hit
     if hit.ignore_only == step:
-        if any(x.type in hit.attacker.types for x in found):
+        if any(x.type in hit.types for x in found):
             _record(ruling, calc, step, msg(f"damage.ignored.{step}", target=hit.target.name, attack=hit.attack_name),
                     _cite(step, *hit.wr_cite))
         return False
     if not hit.weakness_resistance:
-        if any(x.type in hit.attacker.types for x in found):
+        if any(x.type in hit.types for x in found):
             _record(ruling, calc, step, msg(f"damage.wr.{step}", target=hit.target.name, why=hit.wr_note),
                     _cite(step, *hit.wr_cite))
         return False
@@ -162,7 +172,7 @@ def weakness(board: Board, ruling: Ruling, calc: Calc) -> None:
     if not _applies(ruling, calc, "weakness", weaknesses, changes):
         return
     for w in weaknesses:
-        if w.type not in hit.attacker.types:
+        if w.type not in hit.types:
             continue
         if w.multiply:
             calc.value *= w.multiply
@@ -172,8 +182,8 @@ def weakness(board: Board, ruling: Ruling, calc: Calc) -> None:
             change = f"+{w.add}"
         _record(ruling, calc, "weakness", msg("damage.weakness", target=hit.target.name, type=Term(f"type.{w.type}"),
                                               how=change, attacker=hit.attacker.name,
-                                              types=Joined(tuple(Term(f"type.{t}") for t in hit.attacker.types))),
-                _cite("weakness", *[c for e in changes for c in cites_of(e)]), change)
+                                              types=Joined(tuple(Term(f"type.{t}") for t in hit.types))),
+                _cite("weakness", *[c for e in changes for c in cites_of(e)], *hit.type_cites), change)
 
 
 def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
@@ -182,12 +192,12 @@ def resistance(board: Board, ruling: Ruling, calc: Calc) -> None:
     if not _applies(ruling, calc, "resistance", resistances, changes):
         return
     for r in resistances:
-        if r.type not in hit.attacker.types:
+        if r.type not in hit.types:
             continue
         calc.value += r.value
         _record(ruling, calc, "resistance", msg("damage.resistance", target=hit.target.name,
                                                 type=Term(f"type.{r.type}"), value=r.value),
-                _cite("resistance"), _signed(r.value))
+                _cite("resistance", *hit.type_cites), _signed(r.value))
         _ends_if_not_positive(ruling, calc, 4)
         if calc.ended:
             return
