@@ -171,17 +171,37 @@ ask:
     refused(text, "Unnerve")
 
 
-def test_a_special_condition_on_the_board_meets_a_text_about_it():
+def test_a_special_condition_on_the_board_or_given_meets_a_text_about_it():
+    # Today's texts of this kind ("This Pokémon can't be Confused") are read; the class stays
+    # for one that is not: an unread text waiting for `conditions`, put on a made-up Pokémon.
+    from dataclasses import replace
+
+    from judgebot.engine.board.model import Ability
+    from judgebot.engine.procedures import unread_text
+    from judgebot.errors import NotModelledError as Refused
+
+    class Unread:
+        def error(self):
+            return Refused("Calm Mind is not modelled", "x.yaml", 1, "you.active")
+
     board = """format: 2
 you:
-  active: {card: mep-086, energy: [psychic, psychic, colorless]%s}
+  active: {name: Calm, types: [colorless], hp: 100%s, attacks: [{name: Hit, cost: [], damage: 10}]}
 opponent:
   active: {name: Opp, types: [colorless], hp: 300}
 ask:
-  attack: Super Psy Bolt
+  attack: Hit
 """
-    assert ruling(board % "")["damage"] == {"opponent.active": 50}
-    refused(board % ", conditions: [confused]", "Dopey Face")
+    waiting = Ability(name="Calm Mind", unapplied=Unread(), met_on=("conditions",))
+    for conditions, met in (("", False), (", conditions: [confused]", True)):
+        scenario = parse_scenario(board % conditions, "x.yaml")
+        mon = scenario.at("you.active")
+        scenario.players["you"].active = replace(mon, abilities=(waiting,))
+        if met:
+            with pytest.raises(Refused):
+                unread_text.before(scenario)
+        else:
+            unread_text.before(scenario)
 
 
 def test_an_attack_it_does_not_print_meets_a_text_that_lends_attacks():
