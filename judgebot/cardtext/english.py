@@ -1134,6 +1134,24 @@ _NOTES = re.compile(r" \((?:This includes new Pokémon that come into play|Poké
                     r"Damage from attacks is still taken|Apply Weakness as ×2)\.\)")
 
 
+# "Discard the top 6 cards of your deck, and this attack does 100 damage for each Basic {W} Energy
+# card that you discarded in this way.": the damage counts the cards the ask's `found` lists.
+_FOUND_DISCARD = re.compile(r"^Discard the top (\d+) cards of your deck, and this attack does (\d+) damage for each "
+                            r"(Basic \{(\w+)\} Energy|Energy) card (?:that )?you discarded in this way\.$")
+
+
+def found_formula(s: str, ctx: Context) -> Piece | None:
+    """A deck reading whose count is the damage, read with the cards the ask says were found."""
+    m = _FOUND_DISCARD.match(s)
+    if not m or ctx.part != "attack":
+        return None
+    per = {"found": int(m.group(1)), "kind": "basic_energy" if m.group(4) else "energy", "discarded": True}
+    if m.group(4):
+        per["type"] = m.group(4)
+    ctx.used("found.deck_discard")
+    return ("formula", {"op": "times", "amount": int(m.group(2)), "per": per})
+
+
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     """(pieces, [(sentence, why) listed]) of a whole text; NotRead names the sentence no
     template reads."""
@@ -1142,6 +1160,11 @@ def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     previous = None
     for s in split(normalize(text)):
         s = _NOTES.sub("", s)
+        got = found_formula(s, ctx)
+        if got is not None:
+            pieces.append(got)
+            previous = None
+            continue
         why = listed(s, previous)
         previous = why
         if why:

@@ -1071,11 +1071,33 @@ def decides_damage(s: str) -> bool:
 _BENCH_NOTE = "[ベンチは弱点・抵抗力を計算しない。]"
 
 
+# 「自分の山札を上から6枚トラッシュし、その中にある「基本[W]エネルギー」の枚数×60ダメージ。」: the damage
+# counts the cards the ask's `found` lists.
+_FOUND_DISCARD = re.compile(r"^自分の山札を上から(\d+)枚トラッシュし、その中にある(「基本\{(\w+)\}エネルギー」|エネルギー)"
+                            r"の枚数×(\d+)ダメージ。$")
+
+
+def found_formula(s: str, ctx: Context) -> Piece | None:
+    m = _FOUND_DISCARD.match(s)
+    if not m or ctx.part != "attack":
+        return None
+    per = {"found": int(m.group(1)), "kind": "basic_energy" if m.group(3) else "energy", "discarded": True}
+    if m.group(3):
+        per["type"] = m.group(3)
+    ctx.used("found.deck_discard")
+    return ("formula", {"op": "times", "amount": int(m.group(4)), "per": per})
+
+
 def read(text: str, ctx: Context) -> tuple[list[Piece], list[tuple[str, str]]]:
     pieces: list[Piece] = []
     notes: list[tuple[str, str]] = []
     previous = None
     for s in split(normalize(text)):
+        got = found_formula(s, ctx)
+        if got is not None:
+            pieces.append(got)
+            previous = None
+            continue
         if s.endswith(_BENCH_NOTE) and "ダメージ" not in s[:-len(_BENCH_NOTE)] and "ダメージ" in text:
             # The reminder printed at the end of the text belongs to its bench-damage sentence (and
             # says what the rules already do, Ⅱ-B-08): not to the last sentence it follows.

@@ -330,6 +330,7 @@ class AttackAsk:
     path: str = "ask.attack"  # its key path (an ask inside a sequence: ask.sequence[N].attack)
     choose: tuple[str, ...] = ()  # the choices its text gives, in the order the text asks for them
     you_may: bool = True  # "you may" in its text: the player does (false: declines)
+    found: tuple[str, ...] | None = None  # the cards its text finds in the deck, top first (None: not given)
     kind = "attack"
 
 

@@ -67,6 +67,8 @@ class State:
         self.last_chosen: str | None = None  # uid of the Pokémon a choice took last (target `chosen`)
         self.chosen_uids: list[str] = []  # every Pokémon a choice took, in order
         self.you_may = getattr(ask, "you_may", True)  # "you may": the player does (false: declines)
+        self.found = getattr(ask, "found", None)  # the cards the text finds in the deck (`found`)
+        self.found_path = f"{getattr(ask, 'path', 'ask.' + ask.kind)}.found"
         self._board: Board | None = None
         self._by_uid: dict[str, Pokemon] | None = None
         self._by_spot: dict[str, Pokemon] | None = None

@@ -26,7 +26,8 @@ ACTION_ONE_OF = {
 }
 ACTION_SOME_OF = {"condition": ("add", "remove")}
 # `pokemon: SIDE` (extension): that side's Pokémon in play, `match` narrowing them (Ⅱ-D-13 FAQ 2).
-PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemon": ("match",)}
+PER_OPTIONS = {"energy": ("type", "cards"), "discard": ("name", "kind"), "pokemon": ("match",),
+               "found": ("kind", "type", "discarded")}
 # `side` words of `per: {pokemon: …}` and of the `pokemon` test: both sides may be counted.
 BOTH_SIDES = SIDES_FROM_CARD + ("both",)
 FORMULA_KEYS = keys(FORMULA)
@@ -189,6 +190,8 @@ class Format2Reader:
             counted = self.coin_count(raw[what], p)
         elif what == "pokemon":
             counted = self.choice(raw[what], p, BOTH_SIDES, "side (seen from the card: own, opponent or both)")
+        elif what == "found":
+            counted = self.positive(raw[what], p)
         else:
             counted = self.card_side(raw[what], p)
         options: dict[str, Any] = {}
@@ -202,6 +205,8 @@ class Format2Reader:
             options["kind"] = self.choice(raw["kind"], _join(path, "kind"), DISCARD_KINDS, "kind of card")
         if "match" in raw:
             options["match"] = self.filter(raw["match"], _join(path, "match"))
+        if "discarded" in raw:
+            options["discarded"] = self.bool(raw["discarded"], _join(path, "discarded"))
         return (what, counted, options)
 
     def hp_bound(self, value: Any, path: str) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from judgebot.engine.board.model import (MAX_BENCH, SIDES, AbilityAsk, AttachAsk, AttackAsk,
                                    BenchAsk, CheckupAsk, EndConditions, EvolveAsk, Expect, GameEndAsk,
                                    HandPokemon, PlayAsk, Player, Pokemon, Resistance, RetreatAsk,
-                                   Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness)
+                                   Scenario, SequenceAsk, SetupAsk, Stadium, Turn, Weakness, Formula)
 from judgebot.engine.format.format2 import does_of
 from judgebot.engine.format.reader import Reader, _join
 from judgebot.engine.format.realcards import RealCardReader
@@ -327,9 +327,11 @@ class ScenarioReader(RealCardReader, Reader):
         by = self.position(raw["by"], _join(path, "by"), scenario, side="you") if "by" in raw else "you.active"
         name = self.text(raw["name"], _join(path, "name"))
         choose = self.choose(raw, path, scenario)
+        found = tuple(self.list_of(raw["found"], _join(path, "found"), self.text)) \
+            if raw.get("found") is not None else None
         if not self.board_known:  # a later entry of a sequence: checked on the board it is ruled on
             return AttackAsk(name=name, by=by, targets=self.targets(raw, path, scenario), path=path, choose=choose,
-                             you_may=self.you_may(raw, path))
+                             you_may=self.you_may(raw, path), found=found)
         attacker = scenario.at(by)
         if attacker.attack(name) is None:
             self.other_attacks_text(scenario)  # a text in play may let it use other attacks
@@ -347,7 +349,32 @@ class ScenarioReader(RealCardReader, Reader):
         for index, hit in enumerate(attacker.attack(name).bench_damage):
             if isinstance(hit.target, str):
                 self.position(hit.target, f"{by}.attacks[{number}].bench_damage[{index}].target", scenario)
-        return AttackAsk(name=name, by=by, targets=targets, path=path, choose=choose, you_may=self.you_may(raw, path))
+        self.check_found(found, attacker, name, by, path, scenario, "found" in raw)
+        return AttackAsk(name=name, by=by, targets=targets, path=path, choose=choose, you_may=self.you_may(raw, path),
+                         found=found)
+
+    def check_found(self, found, attacker, name: str, by: str, path: str, scenario: Scenario, written: bool) -> None:
+        """`found` (Real cards): the cards an attack's text finds in the deck. An attack whose
+        damage counts them needs it (or its damage by hand); an attack that reads no deck
+        cards has no use for it; it lists the top N cards, fewer only when `deck` says the
+        deck had fewer."""
+        attack = attacker.attack(name)
+        per = attack.damage.per if isinstance(attack.damage, Formula) else ()
+        top = per[1] if per and per[0] == "found" else None
+        if top is None:
+            if written:
+                self.fail(_join(path, "found"), f"the text of {name} reads no cards from the deck that the ruling "
+                                                f"counts, so `found` has no use here: remove it")
+            return
+        deck = scenario.players[attacker.owner].deck
+        wanted = min(top, deck)
+        if found is None:
+            self.fail(path, f"{name} counts the cards its text finds in the top {top} cards of the deck, which the "
+                            f"file does not give: list them on the ask, `found: [{wanted} card names]` (top card "
+                            f"first), or give the damage by hand: attacks: [{{name: {name}, damage: N}}] at {by}")
+        if len(found) != wanted:
+            said = f"the deck has {deck} cards (`deck`)" if deck < top else f"the text takes the top {top} cards"
+            self.fail(_join(path, "found"), f"{name}: expected {wanted} card names, as {said}; got {len(found)}")
 
     def you_may(self, raw: dict, path: str) -> bool:
         """`you_may` (Real cards): false, the player declines what the text says they may do."""

@@ -493,7 +493,7 @@ ACTION_COMMON: dict[str, Field] = {
     "you_may": ("bool", "the player chose to do it or not (のぞむなら, Ⅱ-E-10, extension)"),
 }
 PER_KEYS = ("energy", "counters", "bench", "heads", "prizes_taken", "hand", "discard", "pokemon", "retreat",
-            "conditions")
+            "conditions", "found")
 FORMULA: dict[str, Field] = {
     "base": ("damage", "the printed number before + or -"),
     "plus": ("damage", "+N for each … (or once, with `if`)"),
@@ -513,11 +513,14 @@ PER: dict[str, Field] = {
     "pokemon": ("side_filter", "that side's Pokémon in play, or both sides' (extension)"),
     "retreat": ("target", "{C} in this Pokémon's Retreat Cost (extension)"),
     "conditions": ("target", "Special Conditions affecting this Pokémon (extension)"),
+    "found": ("positive", "the cards the attack finds among the top N cards of its player's deck: the ask's `found` "
+                          "(Real cards)"),
     "type": ("type", "only Energy of this type"),
     "cards": ("bool", "count Energy cards, not Energy provided"),
     "name": ("text", "only cards of this name"),
     "kind": ("discard_kind", "only cards of this kind"),
     "match": ("filter", "only Pokémon like these"),
+    "discarded": ("bool", "`found`: the cards found go to the discard pile before the damage (Real cards)"),
 }
 TEST: dict[str, Field] = {
     "counters": ("target", "damage counters on this Pokémon"),
@@ -718,7 +721,9 @@ ASKS: dict[str, tuple[str, dict[str, Field], tuple[str, ...]]] = {
         "by": ("position", "the attacking Pokémon (default you.active)"),
         "name": ("text", "the attack"),
         "targets": (_one_or_list(ref("position")), "the Pokémon it targets (default opponent.active)"),
-        "choose": CHOOSE, "you_may": YOU_MAY},
+        "choose": CHOOSE, "you_may": YOU_MAY,
+        "found": (_list(ref("text"), max_items=MAX_CARDS, why=CARDS_WHY),
+                  "the cards its text finds in the deck, top card first (Real cards)")},
         ("name",)),
     "retreat": ("can the Active Pokémon retreat? (Ⅰ-C)", {
         "to": (_nullable(ref("position")), "the Benched Pokémon that comes in"),

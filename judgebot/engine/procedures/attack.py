@@ -274,6 +274,7 @@ def before_damage(r: Resolution) -> None:
             else:
                 r.attack = replace(r.attack, do=tuple(branches[outcome]) + tuple(a for a in r.attack.do if a is not action))
             break
+    _discard_found(r)
     early = [a for a in r.attack.do if a.at == "before_damage"]
     if early:
         ctx = r.context("before_damage")
@@ -282,6 +283,24 @@ def before_damage(r: Resolution) -> None:
         timing.drain(ctx)
     defending = r.state.at(f"{other(r.attacker.owner)}.active")
     r.defending_uid = defending.uid if defending is not None else None
+
+
+def _discard_found(r: Resolution) -> None:
+    """"Discard the top N cards of your deck, and this attack does … for each … you discarded in
+    this way": the cards the ask's `found` lists go to the discard pile before the damage is
+    counted (Ⅱ-C-01 トラッシュする); the deck has that many fewer."""
+    damage_ = r.attack.damage
+    if not isinstance(damage_, Formula) or not damage_.per or damage_.per[0] != "found" \
+            or not damage_.per[2].get("discarded") or r.state.found is None:
+        return
+    side = r.attacker.owner
+    cards = list(r.state.found)
+    r.state.discard(side, cards)
+    player = r.state.scenario.players[side]
+    player.deck = max(0, player.deck - len(cards))
+    r.ruling.step("before_damage", msg("attack.found.discarded", attack=r.attack.name, n=len(cards),
+                                       cards=Joined(tuple(card_effects.energy_word(c) for c in cards)) if cards else "—"),
+                  ["guide-ja:II-C-01"])
 
 
 def _copy_is_the_whole_text(r: Resolution) -> None:

@@ -108,6 +108,8 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
         found = [m for m in scenario.all_pokemon() if matches(wanted, m, resolve.side("own"), None, board)]
         return len(found), msg("formula.pokemon.both", n=len(found), filter=filter_msg(wanted)), \
             list(filter_rules(wanted))
+    if what == "found":
+        return found_count(state, formula, of, options)
     side = resolve.side(of)
     player = scenario.players[side]
     if what == "pokemon":
@@ -150,6 +152,50 @@ def count(state, resolve, formula: Formula, coins) -> tuple[int, Msg, list[str]]
         names = counted
     n = len(names)
     return n, msg("formula.discard", side=Term(f"side.{side}"), n=n), []
+
+
+def found_count(state, formula: Formula, top: int, options: dict) -> tuple[int, Msg, list[str]]:
+    """"… the top N cards of your deck, and … for each <kind> card you discarded in this way":
+    the cards the ask's `found` lists, counted by their kind (from their names, as in a discard
+    pile); a name of no known kind is asked for, never counted on a guess."""
+    scenario = state.scenario
+    if state.found is None:
+        raise ScenarioError(scenario.file, scenario.line_of(state.found_path.rsplit(".", 1)[0]), state.found_path,
+                            f"{formula.path} counts the cards the attack finds among the top {top} cards of the "
+                            f"deck: give them on the ask, `found: [card names]`, top card first")
+    counted = [card for card in state.found if found_matches(card, options, scenario, state.found_path)]
+    n = len(counted)
+    return n, msg("formula.found", top=top, found=len(state.found), n=n), []
+
+
+def found_matches(card: str, options: dict, scenario, path: str) -> bool:
+    """Is a card found in the deck of the kind (and type) the text counts?"""
+    wanted, type_ = options.get("kind"), options.get("type")
+    if wanted is None and type_ is None:
+        return True
+    kinds = discard_kinds(card)
+    if kinds is None:
+        raise ScenarioError(scenario.file, scenario.line_of(path.rsplit(".", 1)[0]), path,
+                            f"{card!r} names no one card whose kind is known, and the attack counts the "
+                            f"{wanted or type_} cards it finds; write the card's printed name (a basic Energy "
+                            "by its type word)")
+    if wanted is not None and wanted not in kinds:
+        return False
+    if type_ is not None:
+        return basic_energy_type(card) == type_
+    return True
+
+
+def basic_energy_type(name: str) -> str | None:
+    """The type of a basic Energy card named by its type word or its printed name."""
+    from judgebot.carddb.lookup import find
+    from judgebot.engine.board.model import TYPES
+
+    if name in TYPES:
+        return name
+    types = {card.get("provides") for card in find(name, near=False).cards
+             if card["category"] == "energy" and card.get("energy_type") == "basic"}
+    return next(iter(types)) if len(types) == 1 else None
 
 
 def discard_kinds(name: str) -> set[str] | None:
