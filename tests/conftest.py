@@ -33,6 +33,16 @@ def _tests_never_write_the_real_user_cache(cache_dir):
         os.environ["JUDGEBOT_CACHE"] = saved
 
 
+@pytest.fixture(scope="module")
+def private_cache(tmp_path_factory):
+    """A cache of the module's own (the search index built there, not shared): for modules
+    that measure or rank search (`pytestmark = pytest.mark.usefixtures("private_cache")`)."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("JUDGEBOT_CACHE", str(tmp_path_factory.mktemp("cache")))
+    yield
+    patch.undo()
+
+
 class CliResult:
     def __init__(self, proc: subprocess.CompletedProcess):
         self.code = proc.returncode

@@ -16,12 +16,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "search.yaml"
 CURRENT_BURN = {"guide-ja:I-F", "guide-zh:I-F", "wiki-ja:ポケモンチェックなど"}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory):
-    patch = pytest.MonkeyPatch()
-    patch.setenv("JUDGEBOT_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    patch.undo()
+pytestmark = pytest.mark.usefixtures("private_cache")  # a cache of its own (tests/conftest.py)
 
 
 def superseded_above_current(hits: list[dict]) -> list[str]:

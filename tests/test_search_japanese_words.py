@@ -26,12 +26,7 @@ def test_a_run_keeps_its_words_for_when_it_is_not_found():
     assert len(run) == 1 and [w.source for w in run[0].words][:2] == ["対戦", "はじめ"]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory):
-    patch = pytest.MonkeyPatch()
-    patch.setenv("JUDGEBOT_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    patch.undo()
+pytestmark = pytest.mark.usefixtures("private_cache")  # a cache of its own (tests/conftest.py)
 
 
 def test_a_question_with_no_glossary_term_finds_the_rule():

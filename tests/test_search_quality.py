@@ -26,13 +26,7 @@ def golden():
     return load_golden(GOLDEN)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory):
-    """Build the index in a temporary cache, not the user's."""
-    patch = pytest.MonkeyPatch()
-    patch.setenv("JUDGEBOT_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    patch.undo()
+pytestmark = pytest.mark.usefixtures("private_cache")  # a cache of its own (tests/conftest.py)
 
 
 def test_golden_set_is_large_and_multilingual(golden):

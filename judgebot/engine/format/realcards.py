@@ -29,7 +29,6 @@ from judgebot.carddb import lookup
 from judgebot.carddb.normalize import name_key, text_key
 from judgebot.engine.board.model import Formula
 from judgebot.cardtext import ability_events
-from judgebot.cardtext.ability_events import ability_timing
 from judgebot.engine.format import printed_text
 from judgebot.engine.format.yaml_lines import key_label
 from judgebot.errors import NotModelledError, ScenarioError, shorten
@@ -530,7 +529,7 @@ class RealCardReader:
                         self.file, line, where)
                     obj.met_info = (use, "attack", index, name, state)  # type: ignore[attr-defined]
                     continue
-                timing = ability_timing(text)
+                timing = ability_events.ability_timing(text)
                 if state[0] is None:
                     unapplied = Unapplied(lambda name=name, text=text, found=found: _refusal(
                         query, "ability", name, text, lang, found), self.file, line, where)

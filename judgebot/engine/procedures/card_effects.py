@@ -774,14 +774,7 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
         holds = {"more": own_n > their_n, "fewer": own_n < their_n, "same": own_n == their_n}[test["want"]]
         return holds, msg("card_effect.seen.energy_vs", own=own_n, theirs=their_n), ["guide-ja:II-D-08"]
     if test["kind"] == "hand_vs":
-        counts = []
-        for side in (ctx.side, other(ctx.side)):
-            player = ctx.state.scenario.players[side]
-            if not player.hand_given:
-                raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(side), f"{side}.hand",
-                                    f"{ctx.source} compares the cards in both hands: give `hand`")
-            counts.append(len(player.hand))
-        own_n, their_n = counts
+        own_n, their_n = (len(_hand(ctx, side)) for side in (ctx.side, other(ctx.side)))
         holds = {"more": own_n > their_n, "fewer": own_n < their_n, "same": own_n == their_n}[test["want"]]
         return holds, msg("card_effect.seen.hand_vs", own=own_n, theirs=their_n), []
     if test["kind"] == "retreat":
@@ -817,12 +810,8 @@ def test_holds(ctx: Context, test: dict, path: str) -> tuple[bool, object, list[
         return (stadium is not None) == test["want"], stadium.name if stadium else msg("card_effect.seen.no_stadium"), \
             ["guide-ja:I-B-04"]
     if test["kind"] == "hand":
-        side = _side(ctx, test["side"])
-        player = ctx.state.scenario.players[side]
-        if not player.hand_given:
-            raise ScenarioError(ctx.scenario_file, ctx.state.original.line_of(side), f"{side}.hand",
-                                f"{ctx.source} counts the cards in {side}'s hand: give `hand`")
-        return _within(len(player.hand), test), len(player.hand), []
+        have = len(_hand(ctx, _side(ctx, test["side"])))
+        return _within(have, test), have, []
     if test["kind"] == "deck":
         left = ctx.state.scenario.players[_side(ctx, test["side"])].deck
         return _within(left, test), left, ["guide-ja:I-H"]
