@@ -62,7 +62,7 @@ def _own_blocks(record) -> list[dict]:
     return [b for b in record.blocks if not b.get("ref")]
 
 
-def _own_rendering(record, value, renderings: dict) -> list[str] | str | None:
+def own_rendering(record, value, renderings: dict) -> list[str] | str | None:
     """The record's own rendering as written (after following same_as), checked
     against the record's shape; None where it does not fit."""
     seen = {record.id}
@@ -98,7 +98,7 @@ def attach_english(corpus: Records) -> None:
             continue
         if isinstance(value, dict) and "same_as" in value:
             record.text_en_from = str(value["same_as"])
-        own[record.id] = _own_rendering(record, value, renderings)
+        own[record.id] = own_rendering(record, value, renderings)
     for record in corpus:
         if record.kind != "section" or not record.blocks:
             text = own.get(record.id)

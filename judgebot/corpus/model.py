@@ -78,6 +78,9 @@ class Record:
     # An older document's rule that the current guide changed (judgebot.corpus.superseded)
     superseded_by: list[str] | None = None
     differs: str | None = None
+    # Korean / Chinese search renderings (judgebot.corpus.search_renderings): indexed,
+    # never shown; lang → a string, or a list beside `blocks`
+    search_renderings: dict = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: dict, order: int) -> "Record":
@@ -282,11 +285,11 @@ def _keep_hash(key: str, value: str) -> None:
         pass
 
 
-# The folders of the English renderings and of the superseded marks (read by
-# judgebot.corpus.english and .superseded, whose rendering_files() and
-# superseded_files() list the same files): named here so that listing the corpus's
-# files, which every search does, imports neither.
-DERIVED_FOLDERS = ("text_en", "superseded")
+# The folders of the renderings and of the superseded marks (read by
+# judgebot.corpus.english, .search_renderings and .superseded, whose file listings list
+# the same files): named here so that listing the corpus's files, which every search
+# does, imports none of them.
+DERIVED_FOLDERS = ("text_en", "superseded", "text_ko", "text_zh")
 
 
 def _listed(folder: Path, suffix: str) -> list[Path]:
@@ -316,6 +319,7 @@ def corpus_files() -> list[Path]:
 def _load(directory: str, content_hash: str) -> Corpus:
     from judgebot.corpus.alignment import attach_equivalents
     from judgebot.corpus.english import attach_english
+    from judgebot.corpus.search_renderings import attach_search_renderings
     from judgebot.corpus.superseded import attach_superseded
     from judgebot.corpus.titles import attach_titles
 
@@ -331,6 +335,7 @@ def _load(directory: str, content_hash: str) -> Corpus:
     attach_equivalents(corpus)
     attach_titles(corpus)
     attach_english(corpus)
+    attach_search_renderings(corpus)
     attach_superseded(corpus)
     return corpus
 

@@ -10,11 +10,13 @@ The table holds, per field, term → postings:
 
     h   record   the section heading (CJK bigrams and unigrams, Latin words)
     t   record   the English title of a section (English terms: content words, stemmed)
-    p   passage  the passage's original text (as h)
+    p   passage  the passage's original text (as h), and its Korean / Chinese search
+                 renderings (judgebot.corpus.search_renderings) where it has them
     e   passage  the passage's English rendering (as t)
 
 plus what ranking needs of every record (document, kind, language, rule key, the
-current rules of a superseded record) and of every passage (its record, its length,
+current rules of a superseded record, the languages its text is searchable in: its own
+and those of its search renderings) and of every passage (its record, its length,
 where it is in the record's text and English text). Postings are two arrays of 16-bit
 numbers (ids, then term frequencies) in one bytes object, decoded only for the terms a
 query asks about.
@@ -37,20 +39,28 @@ from pathlib import Path
 from judgebot.search.analysis import english_terms, index_term_list
 
 TABLE_FILE = "PASSAGES"
-FORMAT = 2
+FORMAT = 3
 # A piece shorter than this (a step's title, a one-line bullet) is joined to the next.
 MIN_PASSAGE_CHARS = 60
 CONTEXT_TYPES = ("heading", "step")
 
 
 class Passage:
-    __slots__ = ("text", "text_en", "span", "span_en")
+    __slots__ = ("text", "text_en", "span", "span_en", "rendered")
 
-    def __init__(self, text: str, text_en: str, span: tuple[int, int], span_en: tuple[int, int]):
+    def __init__(self, text: str, text_en: str, span: tuple[int, int], span_en: tuple[int, int],
+                 rendered: str = ""):
         self.text = text  # what is indexed: the headings it sits under, then its own text
         self.text_en = text_en
         self.span = span  # its own text in record.text
         self.span_en = span_en  # and in record.text_en
+        # the same pieces in the record's Korean / Chinese search renderings (indexed
+        # with the original; not counted in the passage's length)
+        self.rendered = rendered
+
+
+def _whole(rendering) -> str:
+    return rendering if isinstance(rendering, str) else "\n".join(p for p in rendering if p)
 
 
 def _offsets(pieces: list[str]) -> list[int]:
@@ -71,9 +81,11 @@ def record_passages(record) -> list[Passage]:
             return []
         title = record.title or ""
         lead = "" if not title or text.startswith(title) else title + "\n"
-        return [Passage(lead + text, text_en, (0, len(text)), (0, len(text_en)))]
+        rendered = "\n".join(_whole(r) for r in record.search_renderings.values())
+        return [Passage(lead + text, text_en, (0, len(text)), (0, len(text_en)), rendered)]
     blocks = record.blocks
     english = record.blocks_en
+    renderings = [r for r in record.search_renderings.values() if isinstance(r, list)]
     starts = _offsets([b.get("text", "") for b in blocks])
     starts_en = _offsets(english)
     passages: list[Passage] = []
@@ -87,11 +99,13 @@ def record_passages(record) -> list[Passage]:
         above = [i for _, i in context if i < first]
         own = [blocks[i].get("text", "") for i in current]
         own_en = [english[i] for i in current]
+        rendered = "\n".join(pieces[i] for pieces in renderings for i in [*above, *current] if pieces[i])
         passages.append(Passage(
             "\n".join([*(blocks[i].get("text", "") for i in above), *own]),
             "\n".join([*(english[i] for i in above), *own_en]),
             (starts[first], starts[last] + len(blocks[last].get("text", ""))),
             (starts_en[first], starts_en[last] + len(english[last])),
+            rendered,
         ))
         current.clear()
 
@@ -150,7 +164,8 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
     for number, record in enumerate(records):
         ids.append(record.id)
         meta.append((record.doc, record.kind, record.lang, rule_of(record),
-                     tuple(record.superseded_by or ()), record.order))
+                     tuple(record.superseded_by or ()), record.order,
+                     (record.lang, *sorted(record.search_renderings))))
         if record.kind == "section":
             _add(fields["h"], index_term_list(record.title or ""), number)
             _add(fields["t"], english_terms(record.title_en or ""), number)
@@ -158,7 +173,7 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
             unit = len(p_record)
             terms = index_term_list(passage.text)
             terms_en = english_terms(passage.text_en)
-            _add(fields["p"], terms, unit)
+            _add(fields["p"], terms + index_term_list(passage.rendered) if passage.rendered else terms, unit)
             _add(fields["e"], terms_en, unit)
             p_record.append(number)
             p_len.append(len(terms))

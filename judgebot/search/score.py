@@ -215,9 +215,10 @@ DOC_LANGS = ("ja", "zh", "ko")
 
 
 def reachable(concept: Concept) -> tuple[str, ...]:
-    """The languages of the documents a concept can be found in: a glossary term or a
-    Latin word everywhere (every record has an English rendering); a typed Hangul word
-    only in Korean text, kana only in Japanese, Han characters in Japanese and Chinese."""
+    """The languages of text a concept can be found in: a glossary term or a Latin word
+    everywhere (every record has an English rendering); a typed Hangul word only in
+    Korean text (a Korean record, or a search rendering into Korean), kana only in
+    Japanese, Han characters in Japanese and Chinese."""
     if concept.glossary or concept.source.isascii():
         return DOC_LANGS
     source = concept.source
@@ -232,17 +233,27 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
     """Every record that mentions a concept, best first. `allowed(number)`: whether a
     record may be a hit (the --lang/--doc filter); `prior(number)`: its prior.
 
-    Coverage is measured against what a record's language can hold: a Chinese record
-    is not short of the Korean words typed in a question (they cannot be in it); but
-    against the whole of a Japanese question (WHOLE_QUESTION_LANGS)."""
+    Coverage is measured against what a record's text can hold: a Chinese record is not
+    short of the Korean words typed in a question (they cannot be in it), but a record
+    with a Korean search rendering is; and against the whole of a Japanese question
+    (WHOLE_QUESTION_LANGS)."""
     found = mentions(expansion, table)
     concepts = expansion.concepts
     live = [(i, m) for i, m in enumerate(found) if m.idf > 0]
     if not live:
         return []
-    total_in = {lang: sum(m.weight * m.idf for i, m in live if lang in reachable(concepts[i]))
-                for lang in DOC_LANGS}
-    total = max(total_in.values())
+    reach = [(reachable(concepts[i]), m.weight * m.idf) for i, m in live]
+    total_in: dict[tuple, float] = {}
+
+    def total_for(langs: tuple) -> float:
+        """The query's weight a record searchable in `langs` (its own language and its
+        search renderings') can hold."""
+        found = total_in.get(langs)
+        if found is None:
+            found = total_in[langs] = sum(w for where, w in reach if any(lang in where for lang in langs))
+        return found
+
+    total = max(total_for((lang,)) for lang in DOC_LANGS)
     if total <= 0:
         return []
     passage_record = table.passage_record
@@ -322,7 +333,7 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
             covered = mass(heads)
         else:
             covered = passage_mass[unit] + mass(heads & ~passage_bits[unit])
-        within = total if whole_question else (total_in[meta[number][2]] or total)
+        within = total if whole_question else (total_for(meta[number][6]) or total)
         coverage = covered / within
         if RECORD_COVERAGE:
             coverage = (1 - RECORD_COVERAGE) * coverage + RECORD_COVERAGE * mass(anywhere | heads) / within
