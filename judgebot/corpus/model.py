@@ -81,6 +81,9 @@ class Record:
     # Korean / Chinese search renderings (judgebot.corpus.search_renderings): indexed,
     # never shown; lang → a string, or a list beside `blocks`
     search_renderings: dict = field(default_factory=dict)
+    # what players ask that this record answers (judgebot.corpus.questions): indexed,
+    # never shown; lang → questions
+    questions: dict = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: dict, order: int) -> "Record":
@@ -285,11 +288,11 @@ def _keep_hash(key: str, value: str) -> None:
         pass
 
 
-# The folders of the renderings and of the superseded marks (read by
-# judgebot.corpus.english, .search_renderings and .superseded, whose file listings list
-# the same files): named here so that listing the corpus's files, which every search
-# does, imports none of them.
-DERIVED_FOLDERS = ("text_en", "superseded", "text_ko", "text_zh")
+# The folders of the renderings, the questions and the superseded marks (read by
+# judgebot.corpus.english, .search_renderings, .questions and .superseded, whose file
+# listings list the same files): named here so that listing the corpus's files, which
+# every search does, imports none of them.
+DERIVED_FOLDERS = ("text_en", "superseded", "text_ko", "text_zh", "questions")
 
 
 def _listed(folder: Path, suffix: str) -> list[Path]:
@@ -319,6 +322,7 @@ def corpus_files() -> list[Path]:
 def _load(directory: str, content_hash: str) -> Corpus:
     from judgebot.corpus.alignment import attach_equivalents
     from judgebot.corpus.english import attach_english
+    from judgebot.corpus.questions import attach_questions
     from judgebot.corpus.search_renderings import attach_search_renderings
     from judgebot.corpus.superseded import attach_superseded
     from judgebot.corpus.titles import attach_titles
@@ -336,6 +340,7 @@ def _load(directory: str, content_hash: str) -> Corpus:
     attach_titles(corpus)
     attach_english(corpus)
     attach_search_renderings(corpus)
+    attach_questions(corpus)
     attach_superseded(corpus)
     return corpus
 

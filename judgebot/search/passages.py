@@ -43,6 +43,7 @@ FORMAT = 3
 # A piece shorter than this (a step's title, a one-line bullet) is joined to the next.
 MIN_PASSAGE_CHARS = 60
 CONTEXT_TYPES = ("heading", "step")
+QUESTION_TEXT_LANGS = ("ja", "ko", "zh")
 
 
 class Passage:
@@ -59,6 +60,10 @@ class Passage:
         self.rendered = rendered
 
 
+def _renderings(record) -> dict:
+    return getattr(record, "search_renderings", None) or {}
+
+
 def _whole(rendering) -> str:
     return rendering if isinstance(rendering, str) else "\n".join(p for p in rendering if p)
 
@@ -73,7 +78,30 @@ def _offsets(pieces: list[str]) -> list[int]:
 
 
 def record_passages(record) -> list[Passage]:
-    """The passages of a record, in reading order (none for a record without text)."""
+    """The passages of a record, in reading order (none for a record without text), then
+    its questions (judgebot.corpus.questions)."""
+    passages = _text_passages(record)
+    return passages + question_passages(record) if passages else passages
+
+
+def question_passages(record) -> list[Passage]:
+    """What players ask that the record answers: one passage per document language
+    (Japanese, Korean, Chinese questions; the English ones beside the first), so that
+    each is as long as a paragraph, not three. Its span is empty: a snippet shows the
+    record from its start."""
+    questions = getattr(record, "questions", None) or {}
+    english = "\n".join(questions.get("en", ()))
+    out = []
+    for lang in QUESTION_TEXT_LANGS:
+        asked = questions.get(lang)
+        if asked:
+            out.append(Passage("\n".join(asked), "" if out else english, (0, 0), (0, 0)))
+    if english and not out:
+        out.append(Passage("", english, (0, 0), (0, 0)))
+    return out
+
+
+def _text_passages(record) -> list[Passage]:
     text = record.text or ""
     text_en = record.text_en or ""
     if record.kind != "section" or not record.blocks or record.blocks_en is None:
@@ -81,11 +109,11 @@ def record_passages(record) -> list[Passage]:
             return []
         title = record.title or ""
         lead = "" if not title or text.startswith(title) else title + "\n"
-        rendered = "\n".join(_whole(r) for r in record.search_renderings.values())
+        rendered = "\n".join(_whole(r) for r in _renderings(record).values())
         return [Passage(lead + text, text_en, (0, len(text)), (0, len(text_en)), rendered)]
     blocks = record.blocks
     english = record.blocks_en
-    renderings = [r for r in record.search_renderings.values() if isinstance(r, list)]
+    renderings = [r for r in _renderings(record).values() if isinstance(r, list)]
     starts = _offsets([b.get("text", "") for b in blocks])
     starts_en = _offsets(english)
     passages: list[Passage] = []
@@ -154,6 +182,13 @@ def _bucket(key: str) -> int:
     return zlib.crc32(key.encode("utf-8")) % BUCKETS
 
 
+def _searchable_in(record) -> tuple[str, ...]:
+    """The languages a record's indexed text is in: its own first, then its search
+    renderings' and its questions'."""
+    more = set(_renderings(record)) | set(getattr(record, "questions", None) or {})
+    return (record.lang, *sorted(more - {record.lang, "en"}))
+
+
 def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
     """The table of `records` (in the order Whoosh numbers them): the part every search
     reads, and the postings in BUCKETS buckets. `rule_of(record)` is the rule key
@@ -165,7 +200,7 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
         ids.append(record.id)
         meta.append((record.doc, record.kind, record.lang, rule_of(record),
                      tuple(record.superseded_by or ()), record.order,
-                     (record.lang, *sorted(record.search_renderings))))
+                     _searchable_in(record)))
         if record.kind == "section":
             _add(fields["h"], index_term_list(record.title or ""), number)
             _add(fields["t"], english_terms(record.title_en or ""), number)
