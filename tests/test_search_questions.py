@@ -107,7 +107,9 @@ def test_a_question_finds_its_record(tmp_path, with_data, monkeypatch):
     asked = "zyzzyva quokka"
     try:
         with_data(_data_with(tmp_path, {target: {"en": [f"can my {asked} run away"]}}))
-        assert target in [h["id"] for h in search(asked, limit=5)["hits"]]
+        hit = next(h for h in search(asked, limit=5)["hits"] if h["id"] == target)
+        assert "quokka" not in hit["snippet"] + hit.get("snippet_original", "")  # never shown
+        assert hit["snippet"]  # the record's own text instead
         close_searchers()
         other = tmp_path / "other"
         other.mkdir()

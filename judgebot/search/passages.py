@@ -47,10 +47,10 @@ QUESTION_TEXT_LANGS = ("ja", "ko", "zh")
 
 
 class Passage:
-    __slots__ = ("text", "text_en", "span", "span_en", "rendered")
+    __slots__ = ("text", "text_en", "span", "span_en", "rendered", "asked")
 
     def __init__(self, text: str, text_en: str, span: tuple[int, int], span_en: tuple[int, int],
-                 rendered: str = ""):
+                 rendered: str = "", asked: bool = False):
         self.text = text  # what is indexed: the headings it sits under, then its own text
         self.text_en = text_en
         self.span = span  # its own text in record.text
@@ -58,6 +58,7 @@ class Passage:
         # the same pieces in the record's Korean / Chinese search renderings (indexed
         # with the original; not counted in the passage's length)
         self.rendered = rendered
+        self.asked = asked  # the record's questions (judgebot.corpus.questions), not its text
 
 
 def _renderings(record) -> dict:
@@ -87,17 +88,17 @@ def record_passages(record) -> list[Passage]:
 def question_passages(record) -> list[Passage]:
     """What players ask that the record answers: one passage per document language
     (Japanese, Korean, Chinese questions; the English ones beside the first), so that
-    each is as long as a paragraph, not three. Its span is empty: a snippet shows the
-    record from its start."""
+    each is as long as a paragraph, not three. Its span is empty: a snippet is cut from
+    the record's best passage of text."""
     questions = getattr(record, "questions", None) or {}
     english = "\n".join(questions.get("en", ()))
     out = []
     for lang in QUESTION_TEXT_LANGS:
         asked = questions.get(lang)
         if asked:
-            out.append(Passage("\n".join(asked), "" if out else english, (0, 0), (0, 0)))
+            out.append(Passage("\n".join(asked), "" if out else english, (0, 0), (0, 0), asked=True))
     if english and not out:
-        out.append(Passage("", english, (0, 0), (0, 0)))
+        out.append(Passage("", english, (0, 0), (0, 0), asked=True))
     return out
 
 
@@ -195,7 +196,7 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
     editions share."""
     fields: dict[str, dict[str, dict[int, int]]] = {name: {} for name in FIELDS}
     ids, meta = [], []
-    p_record, p_len, p_len_en, p_span, p_span_en = [], [], [], [], []
+    p_record, p_len, p_len_en, p_span, p_span_en, p_asked = [], [], [], [], [], []
     for number, record in enumerate(records):
         ids.append(record.id)
         meta.append((record.doc, record.kind, record.lang, rule_of(record),
@@ -215,6 +216,7 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
             p_len_en.append(len(terms_en))
             p_span += passage.span
             p_span_en += passage.span_en
+            p_asked.append(1 if passage.asked else 0)
     buckets: list[dict[str, bytes]] = [{} for _ in range(BUCKETS)]
     for name, field in fields.items():
         for term, postings in field.items():
@@ -230,6 +232,7 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
         "passage_len_en": array("H", [min(n, 65535) for n in p_len_en]).tobytes(),
         "passage_span": array("I", p_span).tobytes(),
         "passage_span_en": array("I", p_span_en).tobytes(),
+        "passage_asked": array("B", p_asked).tobytes(),
         "avg_len": sum(p_len) / (len(p_len) or 1),
         "avg_len_en": sum(p_len_en) / (len(p_len_en) or 1),
     }
@@ -275,6 +278,7 @@ class Table:
         self.passage_len_en = _array(head["passage_len_en"])
         self._span = _array(head["passage_span"], "I")
         self._span_en = _array(head["passage_span_en"], "I")
+        self.passage_asked = _array(head["passage_asked"], "B")  # 1: a passage of questions
         self.avg_len = head["avg_len"]
         self.avg_len_en = head["avg_len_en"]
         self._number_of: dict[str, int] | None = None
