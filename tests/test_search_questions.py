@@ -52,11 +52,11 @@ def test_questions_are_passages_after_the_text():
     record = SimpleNamespace(id="guide-ja:X", kind="faq", title="", text="質問と答え", text_en="Q and A",
                              blocks=[], blocks_en=None,
                              questions={"en": ["can I?"], "ja": ["できますか"], "ko": ["되나요"], "zh": ["可以吗"]})
-    text, ja, ko, zh = record_passages(record)
-    assert text.text == "質問と答え"
-    assert (ja.text, ja.text_en) == ("できますか", "can I?")
-    assert (ko.text, ko.text_en, zh.text, zh.text_en) == ("되나요", "", "可以吗", "")
-    assert ja.span == ko.span == (0, 0)
+    text, ja, ko, zh, en = record_passages(record)
+    assert text.text == "質問と答え" and not text.asked
+    assert [(p.text, p.text_en) for p in (ja, ko, zh, en)] == [
+        ("できますか", ""), ("되나요", ""), ("可以吗", ""), ("", "can I?")]
+    assert all(p.asked and p.span == p.span_en == (0, 0) for p in (ja, ko, zh, en))
     record.text = ""  # a record without text has no passages, questions or not
     assert record_passages(record) == []
 

@@ -4,7 +4,8 @@ people ask at a table or on a forum, not as the rules write. Written by reading 
 record (never from the golden or development search sets); indexed with the record as
 passages of their own (document expansion), never shown.
 
-Format, one or more files read as one mapping::
+Format, one or more files (a second pass of questions for the same records is a file of
+its own: a record's questions in several files are joined)::
 
     guide-ja:I-A-03:
       en: [can I retreat twice in one turn, ...]
@@ -65,10 +66,10 @@ def load_questions() -> dict[str, dict[str, list[str]]]:
         if not isinstance(raw, dict):
             raise InputError(f"{path}: expected a mapping of citation to questions")
         for ident, value in raw.items():
-            ident = str(ident)
-            if ident in found:
-                raise InputError(f"{path}: {ident} has questions in two files")
-            found[ident] = _checked(path, ident, value)
+            joined = found.setdefault(str(ident), {})
+            for lang, questions in _checked(path, ident, value).items():
+                have = joined.setdefault(lang, [])
+                have += [q for q in questions if q not in have]
     return found
 
 

@@ -199,11 +199,18 @@ def target_langs(lang: str, doc_lang: str | None) -> tuple[str, ...]:
 
 
 def _entry_forms(entry, langs) -> tuple[list[str], list[str]]:
-    """The entry's forms in `langs`: normalized (for searching) and as written."""
+    """The entry's forms in `langs`: normalized (for searching) and as written. A form
+    the glossary says is too ambiguous in running text (`text_exclude`: Marnie's Korean
+    name 마리 is also the counter of Pokémon, "1마리") is not searched for in the records."""
     forms: list[str] = []
     labels: list[str] = []
+    excluded = getattr(entry, "text_exclude", ())
+    if excluded:
+        from judgebot.glossary import fold
     for lang in langs:
         for form in entry.forms(lang) or []:
+            if excluded and fold(form) in excluded:
+                continue
             norm = normalize(form).strip()
             if norm and norm not in forms:
                 forms.append(norm)
