@@ -52,11 +52,10 @@ def test_questions_are_passages_after_the_text():
     record = SimpleNamespace(id="guide-ja:X", kind="faq", title="", text="質問と答え", text_en="Q and A",
                              blocks=[], blocks_en=None,
                              questions={"en": ["can I?"], "ja": ["できますか"], "ko": ["되나요"], "zh": ["可以吗"]})
-    text, ja, ko, zh, en = record_passages(record)
+    text, ja, ko, zh = record_passages(record)
     assert text.text == "質問と答え" and not text.asked
-    assert [(p.text, p.text_en) for p in (ja, ko, zh, en)] == [
-        ("できますか", ""), ("되나요", ""), ("可以吗", ""), ("", "can I?")]
-    assert all(p.asked and p.span == p.span_en == (0, 0) for p in (ja, ko, zh, en))
+    assert [(p.text, p.text_en) for p in (ja, ko, zh)] == [("できますか", "can I?"), ("되나요", ""), ("可以吗", "")]
+    assert all(p.asked and p.span == p.span_en == (0, 0) for p in (ja, ko, zh))
     record.text = ""  # a record without text has no passages, questions or not
     assert record_passages(record) == []
 
