@@ -51,10 +51,15 @@ def test_a_file_changed_a_moment_ago_is_not_trusted_by_its_time(files, monkeypat
     assert not (model._hash_file()).exists()  # not kept: the next process hashes it again
 
 
-def test_corpus_files_lists_the_renderings_and_the_marks():
+def test_corpus_files_lists_the_renderings_the_marks_and_the_questions():
     from judgebot.corpus.english import rendering_files
+    from judgebot.corpus.questions import question_files
+    from judgebot.corpus.search_renderings import search_rendering_files
     from judgebot.corpus.superseded import superseded_files
 
     files = model.corpus_files()
-    assert files[-len(rendering_files()) - len(superseded_files()):] == rendering_files() + superseded_files()
+    derived = (rendering_files() + superseded_files() + search_rendering_files("ko")
+               + search_rendering_files("zh") + question_files())
+    assert files[-len(derived):] == derived
+    assert search_rendering_files("ko") and search_rendering_files("zh") and question_files()
     assert all(path.exists() for path in files)
