@@ -308,11 +308,15 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
     best: dict[int, tuple[float, int]] = {}
     best_text: dict[int, tuple[float, int]] = {}  # the snippet's passage: text, not questions
     asked = table.passage_asked
+    # A term looked up alone is answered where the rules' own text states it; what players
+    # ask speaks to questions (the one term "やけど" is the Burn rule, not a question on
+    # the poison counters of a card that also mentions Burn).
+    asked_weight = ASKED_WEIGHT if len(live) > 1 else 0.0
     for unit in sorted(touched_units):  # in order: of equal passages the first is the best
         value = passage_score[unit]
         number = passage_record[unit]
         if asked[unit]:
-            value *= ASKED_WEIGHT
+            value *= asked_weight
         elif number not in best_text or value > best_text[number][0]:
             best_text[number] = (value, unit)
         if number not in best or value > best[number][0]:
