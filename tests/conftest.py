@@ -65,3 +65,30 @@ def cli(cache_dir):
         return CliResult(proc)
 
     return run
+
+
+def linked_data(tmp_path: Path, leave_out: tuple[str, ...] = ()) -> Path:
+    """A data folder for JUDGEBOT_DATA: the repository's data/, entry by entry as links,
+    but for `leave_out` (a test then writes its own in their place) and the index."""
+    data = tmp_path / "data"
+    data.mkdir()
+    for entry in (ROOT / "data").iterdir():
+        if entry.name not in (*leave_out, "index", "__pycache__"):
+            (data / entry.name).symlink_to(entry)
+    return data
+
+
+@pytest.fixture
+def with_data(monkeypatch):
+    """`with_data(folder)`: the corpus loaded from that data folder (JUDGEBOT_DATA), the
+    corpus cache cleared before and after."""
+    from judgebot.corpus.model import _load, load_corpus
+
+    def use(data):
+        monkeypatch.setenv("JUDGEBOT_DATA", str(data))
+        _load.cache_clear()
+        return load_corpus()
+
+    yield use
+    monkeypatch.undo()
+    _load.cache_clear()

@@ -15,22 +15,17 @@ import sys
 import pypdf
 import pytest
 
-from judgebot.corpus.model import _load, corpus_files, content_hash, load_corpus
+from judgebot.corpus.model import corpus_files, content_hash
 from judgebot.errors import InputError
 
-from .conftest import ROOT
+from .conftest import ROOT, linked_data
 
 SECTION = "guide-ja:II-B-07"
 
 
 def _data(tmp_path, renderings: dict | None = None, superseded: str | None = None):
     """A data folder: the packaged corpus and data, with these renderings and marks."""
-    data = tmp_path / "data"
-    data.mkdir()
-    for entry in (ROOT / "data").iterdir():
-        if entry.name in ("text_en", "superseded", "index", "__pycache__"):
-            continue
-        (data / entry.name).symlink_to(entry)
+    data = linked_data(tmp_path, ("text_en", "superseded"))
     if renderings is not None:
         (data / "text_en").mkdir()
         (data / "text_en" / "guide-ja.yaml").write_text(json.dumps(renderings, ensure_ascii=False), encoding="utf-8")
@@ -49,17 +44,6 @@ def _section_renderings() -> dict:
     for ref in record["faqs"] + record["examples"]:
         out[ref] = f"EN text of {ref}"
     return out
-
-
-@pytest.fixture
-def with_data(monkeypatch):
-    def use(data):
-        monkeypatch.setenv("JUDGEBOT_DATA", str(data))
-        _load.cache_clear()
-        return load_corpus()
-
-    yield use
-    _load.cache_clear()
 
 
 def test_a_section_reads_in_english_as_it_reads_in_the_original(tmp_path, with_data):

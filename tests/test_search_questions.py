@@ -11,13 +11,12 @@ from types import SimpleNamespace
 import pytest
 
 from judgebot.corpus import load_corpus
-from judgebot.corpus.model import _load
 from judgebot.corpus.questions import QUESTION_LANGS, load_questions
 from judgebot.errors import InputError
 from judgebot.search.evaluate import load_golden
 from judgebot.search.passages import record_passages
 
-from .conftest import ROOT
+from .conftest import ROOT, linked_data
 
 
 @pytest.fixture(scope="module")
@@ -61,28 +60,11 @@ def test_questions_are_passages_after_the_text():
 
 
 def _data_with(tmp_path, questions: dict | None):
-    data = tmp_path / "data"
-    data.mkdir()
-    for entry in (ROOT / "data").iterdir():
-        if entry.name in ("questions", "index", "__pycache__"):
-            continue
-        (data / entry.name).symlink_to(entry)
+    data = linked_data(tmp_path, ("questions",))
     (data / "questions").mkdir()
     if questions is not None:
         (data / "questions" / "part.yaml").write_text(json.dumps(questions, ensure_ascii=False), encoding="utf-8")
     return data
-
-
-@pytest.fixture
-def with_data(monkeypatch):
-    def use(data):
-        monkeypatch.setenv("JUDGEBOT_DATA", str(data))
-        _load.cache_clear()
-        return load_corpus()
-
-    yield use
-    monkeypatch.undo()
-    _load.cache_clear()
 
 
 @pytest.mark.parametrize("bad, message", [

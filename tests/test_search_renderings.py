@@ -10,11 +10,10 @@ import re
 import pytest
 
 from judgebot.corpus import load_corpus
-from judgebot.corpus.model import _load
 from judgebot.corpus.search_renderings import SEARCH_RENDERING_DIRS, load_search_renderings
 from judgebot.errors import InputError
 
-from .conftest import ROOT
+from .conftest import ROOT, linked_data
 
 HANGUL = re.compile(r"[\uac00-\ud7af]")
 KANA = re.compile(r"[\u3040-\u30ff]")
@@ -66,12 +65,7 @@ def test_a_section_rendering_runs_beside_its_blocks(corpus):
 
 
 def _data_with(tmp_path, lang: str, files: dict[str, dict]):
-    data = tmp_path / "data"
-    data.mkdir()
-    for entry in (ROOT / "data").iterdir():
-        if entry.name in (SEARCH_RENDERING_DIRS[lang], "index", "__pycache__"):
-            continue
-        (data / entry.name).symlink_to(entry)
+    data = linked_data(tmp_path, (SEARCH_RENDERING_DIRS[lang],))
     folder = data / SEARCH_RENDERING_DIRS[lang]
     folder.mkdir()
     for name, content in files.items():
@@ -83,18 +77,6 @@ def _blocks_of(record_id: str) -> list[dict]:
     doc = record_id.partition(":")[0]
     raw = json.loads((ROOT / f"data/corpus/{doc}.json").read_text(encoding="utf-8"))["records"]
     return next(r for r in raw if r["id"] == record_id)["blocks"]
-
-
-@pytest.fixture
-def with_data(monkeypatch):
-    def use(data):
-        monkeypatch.setenv("JUDGEBOT_DATA", str(data))
-        _load.cache_clear()
-        return load_corpus()
-
-    yield use
-    monkeypatch.undo()
-    _load.cache_clear()
 
 
 def test_attached_beside_the_blocks_and_never_half(tmp_path, with_data):

@@ -21,8 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator, Protocol
 
-from judgebot.errors import InputError
-from judgebot.paths import data_dir
+from judgebot.corpus.data_files import read_mapping, yaml_files
 
 ENGLISH_DIR = "text_en"
 
@@ -36,24 +35,14 @@ class Records(Protocol):
 
 
 def rendering_files() -> list[Path]:
-    folder = data_dir() / ENGLISH_DIR
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return yaml_files(ENGLISH_DIR)
 
 
 def load_renderings() -> dict[str, object]:
     """citation → a string, a list of block strings, or {"same_as": citation}."""
-    # imported here: the search path asks only for the file list (corpus_files)
-    from judgebot.yaml_data import YAMLError, load_yaml
-
     found: dict[str, object] = {}
     for path in rendering_files():
-        try:
-            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
-        except YAMLError as exc:
-            raise InputError(f"{path}: not valid YAML: {exc}") from None
-        if not isinstance(raw, dict):
-            raise InputError(f"{path}: expected a mapping of citation to English text")
-        for key, value in raw.items():
+        for key, value in read_mapping(path, "English text").items():
             found[str(key)] = value
     return found
 

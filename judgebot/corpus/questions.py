@@ -22,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator, Protocol
 
+from judgebot.corpus.data_files import read_mapping, yaml_files
 from judgebot.errors import InputError
-from judgebot.paths import data_dir
 
 QUESTIONS_DIR = "questions"
 QUESTION_LANGS = ("en", "ja", "ko", "zh")
@@ -37,8 +37,7 @@ class Records(Protocol):
 
 
 def question_files() -> list[Path]:
-    folder = data_dir() / QUESTIONS_DIR
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return yaml_files(QUESTIONS_DIR)
 
 
 def _checked(path: Path, ident: str, value) -> dict[str, list[str]]:
@@ -55,17 +54,9 @@ def _checked(path: Path, ident: str, value) -> dict[str, list[str]]:
 
 
 def load_questions() -> dict[str, dict[str, list[str]]]:
-    from judgebot.yaml_data import YAMLError, load_yaml
-
     found: dict[str, dict[str, list[str]]] = {}
     for path in question_files():
-        try:
-            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
-        except YAMLError as exc:
-            raise InputError(f"{path}: not valid YAML: {exc}") from None
-        if not isinstance(raw, dict):
-            raise InputError(f"{path}: expected a mapping of citation to questions")
-        for ident, value in raw.items():
+        for ident, value in read_mapping(path, "questions").items():
             joined = found.setdefault(str(ident), {})
             for lang, questions in _checked(path, ident, value).items():
                 have = joined.setdefault(lang, [])

@@ -17,8 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator, Protocol
 
+from judgebot.corpus.data_files import read_mapping, yaml_files
 from judgebot.errors import InputError
-from judgebot.paths import data_dir
 
 # language → folder; a record is never rendered into its own language
 SEARCH_RENDERING_DIRS = {"ko": "text_ko", "zh": "text_zh"}
@@ -31,23 +31,14 @@ class Records(Protocol):
 
 
 def search_rendering_files(lang: str) -> list[Path]:
-    folder = data_dir() / SEARCH_RENDERING_DIRS[lang]
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return yaml_files(SEARCH_RENDERING_DIRS[lang])
 
 
 def load_search_renderings(lang: str) -> dict[str, object]:
     """citation → a string, a list of block strings, or {"same_as": citation}."""
-    from judgebot.yaml_data import YAMLError, load_yaml
-
     found: dict[str, object] = {}
     for path in search_rendering_files(lang):
-        try:
-            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
-        except YAMLError as exc:
-            raise InputError(f"{path}: not valid YAML: {exc}") from None
-        if not isinstance(raw, dict):
-            raise InputError(f"{path}: expected a mapping of citation to {lang} text")
-        for key, value in raw.items():
+        for key, value in read_mapping(path, f"{lang} text").items():
             if str(key) in found:
                 raise InputError(f"{path}: {key} is rendered twice in {lang}")
             found[str(key)] = value

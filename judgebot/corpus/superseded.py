@@ -18,8 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator, Protocol
 
+from judgebot.corpus.data_files import read_mapping, yaml_files
 from judgebot.errors import InputError
-from judgebot.paths import data_dir
 
 SUPERSEDED_DIR = "superseded"
 OLDER_DOCS = ("rules-ja", "rules-ko", "wiki-ja")
@@ -34,8 +34,7 @@ class Records(Protocol):
 
 
 def superseded_files() -> list[Path]:
-    folder = data_dir() / SUPERSEDED_DIR
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return yaml_files(SUPERSEDED_DIR)
 
 
 def _entry(path: Path, ident: str, value, corpus: Records) -> tuple[list[str], str]:
@@ -61,18 +60,9 @@ def _entry(path: Path, ident: str, value, corpus: Records) -> tuple[list[str], s
 
 
 def attach_superseded(corpus: Records) -> None:
-    # imported here: the search path asks only for the file list (corpus_files)
-    from judgebot.yaml_data import YAMLError, load_yaml
-
     marked: dict[str, tuple[list[str], str]] = {}
     for path in superseded_files():
-        try:
-            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
-        except YAMLError as exc:
-            raise InputError(f"{path}: not valid YAML: {exc}") from None
-        if not isinstance(raw, dict):
-            raise InputError(f"{path}: expected a mapping of citation to its mark")
-        for ident, value in raw.items():
+        for ident, value in read_mapping(path, "its mark").items():
             marked[str(ident)] = _entry(path, str(ident), value, corpus)
     for ident, (current, differs) in marked.items():
         stale = [c for c in current if c in marked]

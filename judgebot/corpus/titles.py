@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import Iterator, Protocol
 
-from judgebot.yaml_data import YAMLError, load_yaml
-
-from judgebot.errors import InputError
+from judgebot.corpus.data_files import read_mapping
 from judgebot.paths import data_dir
 
 class Records(Protocol):
@@ -35,12 +33,7 @@ def load_titles() -> dict[str, str]:
     path = data_dir() / TITLES_FILE
     if not path.exists():
         return {}
-    try:
-        raw = load_yaml(path.read_text(encoding="utf-8")) or {}
-    except YAMLError as exc:
-        raise InputError(f"{path}: not valid YAML: {exc}") from None
-    if not isinstance(raw, dict):
-        raise InputError(f"{path}: expected a mapping of citation to English title")
+    raw = read_mapping(path, "English title")
     return {str(k): str(v).strip() for k, v in raw.items() if v is not None and str(v).strip()}
 
 
