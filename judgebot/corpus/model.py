@@ -299,10 +299,14 @@ def _listed(folder: Path, suffix: str) -> list[Path]:
     """The files of a folder with a suffix, by name (what sorted(folder.glob("*" + suffix))
     gives, at a fraction of the cost: every search lists these)."""
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(suffix) and not n.startswith("."))
+        with os.scandir(folder) as entries:
+            # a directory entry knows whether it is a regular file without a stat (a link
+            # is followed, as os.path.isfile does)
+            names = sorted(e.name for e in entries
+                           if e.name.endswith(suffix) and not e.name.startswith(".") and e.is_file())
     except OSError:
         return []
-    return [folder / n for n in names if os.path.isfile(folder / n)]
+    return [folder / n for n in names]
 
 
 def corpus_files() -> list[Path]:
