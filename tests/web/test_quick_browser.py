@@ -70,6 +70,15 @@ class Judge:
             self.keys += 1
         self.last = time.monotonic()
 
+    def open(self, url: str) -> None:
+        """Go to the page and wait until its `autofocus` field has the focus, as a judge
+        waits to see the cursor: Chromium focuses it at a rendering update after load, so
+        keys pressed at once could go to the document instead."""
+        self.page.goto(url)
+        self.page.wait_for_function(
+            "(() => { const f = document.querySelector('[autofocus]');"
+            " return f === null || document.activeElement === f; })()")
+
     def focused(self) -> str:
         return self.page.evaluate("document.activeElement ? document.activeElement.id : ''")
 
@@ -174,7 +183,7 @@ def _fits(page) -> bool:
 # -- rulings, keyboard only ---------------------------------------------------------------------------
 
 def test_two_cards_named_in_japanese(judge, cache_dir):
-    judge.page.goto("/quick?lang=ja")
+    judge.open("/quick?lang=ja")
     assert judge.focused() == "q-you"  # the first field has the focus
     judge.suggest("q-you", "テツノカイナ", "テツノカイナex")
     judge.tab_to("q-attack")
@@ -196,7 +205,7 @@ def test_two_cards_named_in_japanese(judge, cache_dir):
 
 
 def test_two_cards_named_in_english(judge, cache_dir):
-    judge.page.goto("/quick")
+    judge.open("/quick")
     judge.suggest("q-you", "iron ha", "Iron Hands ex")
     judge.tab_to("q-attack")
     judge.press("ArrowDown", 2)  # Amp You Very Much
@@ -212,7 +221,7 @@ def test_two_cards_named_in_english(judge, cache_dir):
 
 
 def test_can_it_retreat(judge, cache_dir):
-    judge.page.goto("/quick")
+    judge.open("/quick")
     judge.press("Shift+Tab", 2)
     assert judge.focused() == "q-ask"
     judge.press("ArrowDown")  # Can it retreat?
@@ -235,7 +244,7 @@ def test_can_it_retreat(judge, cache_dir):
 
 
 def test_can_this_ability_be_used(judge, cache_dir):
-    judge.page.goto("/quick?lang=ko")
+    judge.open("/quick?lang=ko")
     judge.press("Shift+Tab", 2)
     judge.press("ArrowDown", 2)  # 이 특성을 사용할 수 있는가
     judge.tab_to("q-you")
@@ -255,7 +264,7 @@ def test_can_this_ability_be_used(judge, cache_dir):
 
 
 def test_pokemon_checkup(judge, cache_dir):
-    judge.page.goto("/quick?lang=zh")
+    judge.open("/quick?lang=zh")
     judge.press("Shift+Tab", 2)
     judge.press("End")  # 宝可梦检查
     judge.tab_to("q-you")
@@ -273,7 +282,7 @@ def test_pokemon_checkup(judge, cache_dir):
 
 
 def test_the_scenario_is_copied_and_opens_in_the_check_page(judge, browser, server):
-    judge.page.goto("/quick?you=Iron+Hands+ex&attack=Arm+Press&opp=Budew&lang=ja")
+    judge.open("/quick?you=Iron+Hands+ex&attack=Arm+Press&opp=Budew&lang=ja")
     judge.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     judge.tab_to("quick-copy", limit=80)
     judge.press("Enter")
