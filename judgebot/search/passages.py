@@ -11,12 +11,13 @@ The table holds, per field, term → postings:
     h   record   the section heading (CJK bigrams and unigrams, Latin words)
     t   record   the English title of a section (English terms: content words, stemmed)
     p   passage  the passage's original text (as h), and its Korean / Chinese search
-                 renderings (judgebot.corpus.search_renderings) where it has them
+                 renderings (judgebot.corpus.search_renderings) where it has them; or
+                 a record's questions in one language (judgebot.corpus.questions)
     e   passage  the passage's English rendering (as t)
 
 plus what ranking needs of every record (document, kind, language, rule key, the
 current rules of a superseded record, the languages its text is searchable in: its own
-and those of its search renderings) and of every passage (its record, its length,
+and those of its search renderings and questions) and of every passage (its record, its length,
 where it is in the record's text and English text). Postings are two arrays of 16-bit
 numbers (ids, then term frequencies) in one bytes object, decoded only for the terms a
 query asks about.
