@@ -18,9 +18,9 @@ The table holds, per field, term → postings:
 plus what ranking needs of every record (document, kind, language, rule key, the
 current rules of a superseded record, the languages its text is searchable in: its own
 and those of its search renderings and questions) and of every passage (its record, its
-length, where it is in the record's text and English text, whether it is questions). Postings are two arrays of 16-bit
-numbers (ids, then term frequencies) in one bytes object, decoded only for the terms a
-query asks about.
+length, where it is in the record's text and English text, whether it is questions).
+Postings are two arrays of 16-bit numbers (ids, then term frequencies) in one bytes
+object, decoded only for the terms a query asks about.
 
 Why a table of our own beside Whoosh: Whoosh's query tree costs 10–20× an SQLite FTS5
 query per search on this corpus (benchmarks/README.md); the table answers the same
