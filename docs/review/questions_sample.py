@@ -1,0 +1,44 @@
+"""Draw the reproducible sample of docs/review/questions.yaml (reviewer's script, read-only).
+
+Every (record, language, question) of data/questions/*.yaml is listed in a fixed order (files
+sorted by name, records and questions in file order). With random.Random(32), for each language in
+the order en, ja, ko, zh: 3 questions from rules-ko records, 3 from wiki-ja records and 9 from
+guide-ja records are drawn with rng.sample (15 per language, 60 in all: 12 rules-ko, 12 wiki-ja,
+36 guide-ja). Run from the repository root against data/questions/ as of commit 63a3d30 (before the
+review's fixes moved or removed 8 questions, which changes the pools).
+"""
+import glob
+import random
+
+import yaml
+
+LANGS = ("en", "ja", "ko", "zh")
+SOURCES = (("rules-ko", 3), ("wiki-ja", 3), ("guide-ja", 9))
+
+
+def items():
+    out = []
+    for path in sorted(glob.glob("data/questions/*.yaml")):
+        with open(path, encoding="utf-8") as fh:
+            data = yaml.safe_load(fh)
+        for rid, langs in data.items():
+            for lang, qs in langs.items():
+                for i, q in enumerate(qs):
+                    out.append((path, rid, lang, i, q))
+    return out
+
+
+def sample(seed=32):
+    rng = random.Random(seed)
+    all_items = items()
+    picked = []
+    for lang in LANGS:
+        for src, n in SOURCES:
+            pool = [it for it in all_items if it[2] == lang and it[1].split(":")[0] == src]
+            picked.extend(rng.sample(pool, n))
+    return picked
+
+
+if __name__ == "__main__":
+    for path, rid, lang, i, q in sample():
+        print(f"{path}\t{rid}\t{lang}\t{i}\t{q}")
