@@ -14,7 +14,7 @@ from judgebot.corpus import load_corpus
 from judgebot.corpus.questions import QUESTION_LANGS, load_questions
 from judgebot.errors import InputError
 from judgebot.search.evaluate import load_golden
-from judgebot.search.passages import record_passages
+from judgebot.search.passages import QUESTIONS_PER_PASSAGE, record_passages
 
 from .conftest import ROOT, linked_data
 
@@ -51,12 +51,23 @@ def test_questions_are_passages_after_the_text():
     record = SimpleNamespace(id="guide-ja:X", kind="faq", title="", text="質問と答え", text_en="Q and A",
                              blocks=[], blocks_en=None,
                              questions={"en": ["can I?"], "ja": ["できますか"], "ko": ["되나요"], "zh": ["可以吗"]})
-    text, ja, ko, zh = record_passages(record)
+    text, ja, ko, zh, en = record_passages(record)
     assert text.text == "質問と答え" and not text.asked
-    assert [(p.text, p.text_en) for p in (ja, ko, zh)] == [("できますか", "can I?"), ("되나요", ""), ("可以吗", "")]
-    assert all(p.asked and p.span == p.span_en == (0, 0) for p in (ja, ko, zh))
+    assert [(p.text, p.text_en) for p in (ja, ko, zh, en)] == [("できますか", ""), ("되나요", ""), ("可以吗", ""),
+                                                              ("", "can I?")]
+    assert all(p.asked and p.span == p.span_en == (0, 0) for p in (ja, ko, zh, en))
     record.text = ""  # a record without text has no passages, questions or not
     assert record_passages(record) == []
+
+
+def test_questions_are_grouped_a_few_to_a_passage():
+    """A question matches with the few beside it, not with every question of its record."""
+    asked = [f"質問{i}ですか" for i in range(QUESTIONS_PER_PASSAGE * 2 + 1)]
+    record = SimpleNamespace(id="guide-ja:X", kind="section", title="", text="本文", text_en="Text",
+                             blocks=[], blocks_en=None, questions={"ja": asked})
+    groups = [p.text.split("\n") for p in record_passages(record)[1:]]
+    assert groups == [asked[:QUESTIONS_PER_PASSAGE], asked[QUESTIONS_PER_PASSAGE:2 * QUESTIONS_PER_PASSAGE],
+                      asked[2 * QUESTIONS_PER_PASSAGE:]]
 
 
 def _data_with(tmp_path, questions: dict | None):

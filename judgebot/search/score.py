@@ -15,10 +15,14 @@ Each concept weighs its weight × idf (rarer concepts say more). A record scores
 
 where "best passage" is the BM25 sum of the concepts in the record's best passage,
 "heading" the weight of the concepts its heading (or English title) names, "record" the
-weight of those it mentions anywhere, and coverage the share of the query's weight its
-best passage and heading cover together (RECORD_COVERAGE of it counts the whole record):
-the paragraph that answers, not a long section that mentions each word somewhere, ranks
-first.
+weight of those its text mentions anywhere, and coverage the share of the query's weight
+its best passage and heading cover together (RECORD_COVERAGE of it counts the whole
+record's text): the paragraph that answers, not a long section that mentions each word
+somewhere, ranks first. A record's questions (judgebot.corpus.questions) count through
+their own passages only, never in "record": two words asked about in two of its questions
+are not a mention of both (golden set: "does weakness apply to benched pokemon" answered
+by the attack procedure, which has a question on benching after an attack and others on
+Weakness, rather than by the rule on damage to the Bench; MRR 0.890 → 0.895).
 """
 
 from __future__ import annotations
@@ -61,9 +65,10 @@ MIN_SHARE = 0.34
 WHOLE_QUESTION_LANGS = ("ja",)
 # A passage of what players ask (judgebot.corpus.questions) against one of the record's
 # own text: a question worded as people ask, matched, says a little more about what the
-# record answers than its text's words do (golden set, 582 queries: MRR 0.915 at 1.0,
-# 0.916 at 1.3 and 1.6, 0.908 at 2.0, 0.912 at 0.7; its newest batch 0.848 → 0.872).
-ASKED_WEIGHT = 1.3
+# record answers than its text's words do (golden set, 582 queries, one passage of
+# questions per language: MRR 0.915 at 1.0, 0.916 at 1.3 and 1.6; 742 queries, four
+# questions to a passage: 0.887 at 1.0, 0.892 at 1.3, 0.893 at 1.6, 0.891 at 2.0).
+ASKED_WEIGHT = 1.6
 
 
 class Mentions:
@@ -277,12 +282,14 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
     passage_score = [0.0] * units
     passage_mass = [0.0] * units
     passage_bits = [0] * units
-    record_bits = [0] * records
+    record_bits = [0] * records  # concepts its text mentions
+    asked_bits = [0] * records  # concepts its questions mention
     heading_bits = [0] * records
     heading_mass = [0.0] * records
     touched_units: set[int] = set()
     weights: dict[int, float] = {}
     k1_plus = K1 + 1
+    asked = table.passage_asked
     for i, m in live:
         bit = 1 << i
         weight = weights[i] = m.weight * m.idf
@@ -298,7 +305,10 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
             passage_score[unit] += weight * strength * bm25
             passage_mass[unit] += weight * strength
             passage_bits[unit] |= bit
-            record_bits[passage_record[unit]] |= bit
+            if asked[unit]:
+                asked_bits[passage_record[unit]] |= bit
+            else:
+                record_bits[passage_record[unit]] |= bit
         touched_units.update(u for u, _ in items)
         for number, strength in m.headings.items():
             if allowed is not None and not allowed(number):
@@ -308,7 +318,6 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
 
     best: dict[int, tuple[float, int]] = {}
     best_text: dict[int, tuple[float, int]] = {}  # the snippet's passage: text, not questions
-    asked = table.passage_asked
     # A term looked up alone is answered where the rules' own text states it; what players
     # ask speaks to questions (the one term "やけど" is the Burn rule, not a question on
     # the poison counters of a card that also mentions Burn).
@@ -342,7 +351,7 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
     for number in range(records):
         heads = heading_bits[number]
         anywhere = record_bits[number]
-        if not (heads or anywhere):
+        if not (heads or anywhere or asked_bits[number]):
             continue
         best_value, unit = best.get(number, no_best)
         if unit is None:
