@@ -276,6 +276,8 @@ class Table:
         self._buckets: dict[int, dict[str, bytes]] = {}
         self._decoded: dict[str, tuple[array, array] | None] = {}
         self.stored_cache: dict[int, dict] = {}  # the hits' stored fields (judgebot.search.query)
+        self.prior_cache: dict = {}  # each record's prior, per preferred language (judgebot.search.query)
+        self.all_of_cache: dict = {}  # the passages of a form (judgebot.search.score)
         self._count = head["buckets"]
         self.ids: list[str] = head["ids"]
         self.meta: list[tuple] = head["meta"]

@@ -150,16 +150,24 @@ def _allowed(table: Table, lang: str, doc: str | None):
 
 
 def _prior(table: Table, prefer: str | None):
-    def prior(number: int) -> float:
-        doc, kind, lang, _, superseded = table.meta[number][:5]
-        value = DOC_PRIOR.get(doc, 1.0) * KIND_PRIOR.get(kind, 1.0)
-        if doc in ("guide-ja", "guide-zh") and table.ids[number].partition(":")[2].startswith("II"):
-            value *= CARD_TEXT_PRIOR
-        if superseded:
-            value *= SUPERSEDED_PRIOR
-        return value * OWN_LANGUAGE_BOOST if prefer and lang == prefer else value
+    """number → the record's prior: its document, its kind, a card-text phrase of the
+    guides' Part Ⅱ, an older rule the guide changed, the query's own language. Worked out
+    once per table and language (every record is scored on every search)."""
+    priors = table.prior_cache.get(prefer)
+    if priors is None:
+        priors = table.prior_cache[prefer] = [_record_prior(table, number, prefer)
+                                              for number in range(len(table.ids))]
+    return priors.__getitem__
 
-    return prior
+
+def _record_prior(table: Table, number: int, prefer: str | None) -> float:
+    doc, kind, lang, _, superseded = table.meta[number][:5]
+    value = DOC_PRIOR.get(doc, 1.0) * KIND_PRIOR.get(kind, 1.0)
+    if doc in ("guide-ja", "guide-zh") and table.ids[number].partition(":")[2].startswith("II"):
+        value *= CARD_TEXT_PRIOR
+    if superseded:
+        value *= SUPERSEDED_PRIOR
+    return value * OWN_LANGUAGE_BOOST if prefer and lang == prefer else value
 
 
 class Group:

@@ -95,15 +95,36 @@ class Scored:
         self.passage = passage
 
 
+# The passages a form is found in, kept for the forms asked for since the cache was last
+# emptied: the same game terms (ポケモン, 벤치, retreat) come back in question after
+# question. Emptied when it holds this many passages in all (some 25 MB; the golden set's
+# 742 questions fill 70,000). Read-only results, so threads may share them.
+ALL_OF_CACHE_UNITS = 250_000
+
+
 class _Postings:
     """The postings a query asks for (the table decodes each once per process)."""
 
     def __init__(self, table: Table):
         self.table = table
         self.get = table.postings
+        self.found = table.all_of_cache
 
     def all_of(self, fieldname: str, terms) -> dict[int, int]:
-        """unit → the smallest frequency among `terms`, for units that have them all."""
+        """unit → the smallest frequency among `terms`, for units that have them all
+        (the caller must not change it: it is shared)."""
+        key = (fieldname, *terms)
+        cache = self.found
+        found = cache.get(key)
+        if found is None:
+            found = self._all_of(fieldname, terms)
+            if cache.get("units", 0) + len(found) > ALL_OF_CACHE_UNITS:
+                cache.clear()
+            cache[key] = found
+            cache["units"] = cache.get("units", 0) + len(found)
+        return found
+
+    def _all_of(self, fieldname: str, terms) -> dict[int, int]:
         lists = []
         for term in terms:
             postings = self.get(fieldname, term)
@@ -283,10 +304,10 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
     passage_mass = [0.0] * units
     passage_bits = [0] * units
     record_bits = [0] * records  # concepts its text mentions
-    asked_bits = [0] * records  # concepts its questions mention
     heading_bits = [0] * records
     heading_mass = [0.0] * records
     touched_units: set[int] = set()
+    named: set[int] = set()  # records whose heading names a concept
     weights: dict[int, float] = {}
     k1_plus = K1 + 1
     asked = table.passage_asked
@@ -305,9 +326,7 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
             passage_score[unit] += weight * strength * bm25
             passage_mass[unit] += weight * strength
             passage_bits[unit] |= bit
-            if asked[unit]:
-                asked_bits[passage_record[unit]] |= bit
-            else:
+            if not asked[unit]:  # a record's questions count through their own passages only
                 record_bits[passage_record[unit]] |= bit
         touched_units.update(u for u, _ in items)
         for number, strength in m.headings.items():
@@ -315,6 +334,7 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
                 continue
             heading_bits[number] |= bit
             heading_mass[number] += weight * strength
+            named.add(number)
 
     best: dict[int, tuple[float, int]] = {}
     best_text: dict[int, tuple[float, int]] = {}  # the snippet's passage: text, not questions
@@ -341,18 +361,19 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
             found = masses[bits] = sum(w for bit, w in bit_weight if bits & bit)
         return found
 
-    defined_in = [(weights[i], concepts[i].sections) for i, _ in live
-                  if concepts[i].sections and (len(live) == 1 or (
-                      concepts[i].kind != "card_name" and concepts[i].kind not in UNDEFINING_KINDS))]
+    defined_weight: dict[str, float] = {}  # record → the weight of the concepts the glossary says it defines
+    for i, _ in live:
+        if concepts[i].sections and (len(live) == 1 or (
+                concepts[i].kind != "card_name" and concepts[i].kind not in UNDEFINING_KINDS)):
+            for record_id in concepts[i].sections:
+                defined_weight[record_id] = defined_weight.get(record_id, 0.0) + weights[i]
     ids, meta = table.ids, table.meta
     whole_question = expansion.language() in WHOLE_QUESTION_LANGS
     no_best = (0.0, None)
     out = []
-    for number in range(records):
+    for number in best.keys() | named:
         heads = heading_bits[number]
         anywhere = record_bits[number]
-        if not (heads or anywhere or asked_bits[number]):
-            continue
         best_value, unit = best.get(number, no_best)
         if unit is None:
             covered = mass(heads)
@@ -360,15 +381,15 @@ def score_records(expansion: Expansion, table: Table, allowed=None, prior=None) 
             covered = passage_mass[unit] + mass(heads & ~passage_bits[unit])
         within = total if whole_question else (total_for(meta[number][6]) or total)
         coverage = covered / within
+        breadth = mass(anywhere | heads)
         if RECORD_COVERAGE:
-            coverage = (1 - RECORD_COVERAGE) * coverage + RECORD_COVERAGE * mass(anywhere | heads) / within
+            coverage = (1 - RECORD_COVERAGE) * coverage + RECORD_COVERAGE * breadth / within
         if coverage > 1.0:
             coverage = 1.0
-        base = best_value + HEADING * heading_mass[number] + BREADTH * mass(anywhere | heads)
+        base = best_value + HEADING * heading_mass[number] + BREADTH * breadth
         score = base * (0.2 + 0.8 * coverage) ** 2
-        if defined_in:
-            record_id = ids[number]
-            defined = sum(w for w, sections in defined_in if record_id in sections)
+        if defined_weight:
+            defined = defined_weight.get(ids[number])
             if defined:
                 score *= 1.0 + DEFINED_BONUS * defined / total
         if prior is not None:
