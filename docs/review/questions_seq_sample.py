@@ -1,0 +1,42 @@
+"""Draw the reproducible sample of docs/review/questions-seq.yaml (reviewer's script, read-only).
+
+Every (record, language, question) of the order-of-play questions, data/questions/q-seq-1.yaml
+and q-seq-2.yaml, is listed in a fixed order (the two files in that order, records and questions
+in file order). With random.Random(33), for each language in the order en, ja, ko, zh, 10
+questions of that language are drawn with rng.sample (40 in all). Run from the repository root
+against data/questions/ as of commit 50a29e9 (before the review's fixes, which change the pools).
+"""
+import random
+
+import yaml
+
+LANGS = ("en", "ja", "ko", "zh")
+FILES = ("data/questions/q-seq-1.yaml", "data/questions/q-seq-2.yaml")
+PER_LANG = 10
+
+
+def items():
+    out = []
+    for path in FILES:
+        with open(path, encoding="utf-8") as fh:
+            data = yaml.safe_load(fh)
+        for rid, langs in data.items():
+            for lang, qs in langs.items():
+                for i, q in enumerate(qs):
+                    out.append((path, rid, lang, i, q))
+    return out
+
+
+def sample(seed=33):
+    rng = random.Random(seed)
+    all_items = items()
+    picked = []
+    for lang in LANGS:
+        pool = [it for it in all_items if it[2] == lang]
+        picked.extend(rng.sample(pool, PER_LANG))
+    return picked
+
+
+if __name__ == "__main__":
+    for path, rid, lang, i, q in sample():
+        print(f"{path}\t{rid}\t{lang}\t{i}\t{q}")
