@@ -16,9 +16,11 @@ LANGS = ("en", "ja", "ko", "zh")
 SOURCES = (("rules-ko", 3), ("wiki-ja", 3), ("guide-ja", 9))
 
 
-def items():
+def items(paths=None):
+    """(file, record, language, index, question) of every question of `paths` (default:
+    every file of data/questions/, sorted by name), in file order."""
     out = []
-    for path in sorted(glob.glob("data/questions/*.yaml")):
+    for path in paths if paths is not None else sorted(glob.glob("data/questions/*.yaml")):
         with open(path, encoding="utf-8") as fh:
             data = yaml.safe_load(fh)
         for rid, langs in data.items():
