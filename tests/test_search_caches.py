@@ -25,24 +25,27 @@ def _ranked(query: str) -> list[tuple[str, float]]:
     return [(hit["id"], hit["score"]) for hit in search(query, limit=10)["hits"]]
 
 
-def test_the_form_cache_changes_no_answer(monkeypatch):
+def _emptied_table():
     search(QUERIES[0])
-    cache = _table(open_searcher()).all_of_cache
-    cache.clear()
+    table = _table(open_searcher())
+    table.form_cache, table.form_cache_units = {}, 0
+    return table
+
+
+def test_the_form_cache_changes_no_answer(monkeypatch):
+    table = _emptied_table()
     cold = [_ranked(q) for q in QUERIES]
     warm = [_ranked(q) for q in QUERIES]  # every form now from the cache
-    assert cache and warm == cold
+    assert table.form_cache and warm == cold
     monkeypatch.setattr(score, "ALL_OF_CACHE_UNITS", 0)  # emptied before every form
     assert [_ranked(q) for q in QUERIES] == cold
 
 
 def test_the_form_cache_stays_within_its_bound(monkeypatch):
-    search(QUERIES[0])
-    cache = _table(open_searcher()).all_of_cache
-    cache.clear()
+    table = _emptied_table()
     monkeypatch.setattr(score, "ALL_OF_CACHE_UNITS", 500)
     for query in QUERIES:
         search(query)
-        held = sum(len(found) for key, found in cache.items() if key != "units")
-        assert held == cache["units"]
-        assert held <= 500 or len(cache) == 2  # one form larger than the bound is kept alone
+        held = sum(len(found) for found in table.form_cache.values())
+        assert held == table.form_cache_units
+        assert held <= 500 or len(table.form_cache) == 1  # a form larger than the bound is kept alone

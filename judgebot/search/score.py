@@ -20,9 +20,9 @@ its best passage and heading cover together (RECORD_COVERAGE of it counts the wh
 record's text): the paragraph that answers, not a long section that mentions each word
 somewhere, ranks first. A record's questions (judgebot.corpus.questions) count through
 their own passages only, never in "record": two words asked about in two of its questions
-are not a mention of both (golden set: "does weakness apply to benched pokemon" answered
-by the attack procedure, which has a question on benching after an attack and others on
-Weakness, rather than by the rule on damage to the Bench; MRR 0.890 → 0.895).
+are not a mention of both (golden set: "does weakness apply to benched pokemon" was
+answered by the attack procedure, which has a question on benching after an attack and
+others on Weakness, rather than by the rule on damage to the Bench).
 """
 
 from __future__ import annotations
@@ -108,20 +108,20 @@ class _Postings:
     def __init__(self, table: Table):
         self.table = table
         self.get = table.postings
-        self.found = table.all_of_cache
 
     def all_of(self, fieldname: str, terms) -> dict[int, int]:
         """unit → the smallest frequency among `terms`, for units that have them all
         (the caller must not change it: it is shared)."""
         key = (fieldname, *terms)
-        cache = self.found
-        found = cache.get(key)
+        table = self.table
+        found = table.form_cache.get(key)
         if found is None:
             found = self._all_of(fieldname, terms)
-            if cache.get("units", 0) + len(found) > ALL_OF_CACHE_UNITS:
-                cache.clear()
-            cache[key] = found
-            cache["units"] = cache.get("units", 0) + len(found)
+            if table.form_cache_units + len(found) > ALL_OF_CACHE_UNITS:
+                table.form_cache = {}
+                table.form_cache_units = 0
+            table.form_cache[key] = found
+            table.form_cache_units += len(found)
         return found
 
     def _all_of(self, fieldname: str, terms) -> dict[int, int]:
