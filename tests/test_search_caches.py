@@ -1,5 +1,5 @@
-"""What search keeps between queries (the passages of a form, each record's prior) changes
-no answer and stays within its bound."""
+"""What search keeps between queries (the passages of a form) changes no answer and stays
+within its bound."""
 from __future__ import annotations
 
 import pytest

@@ -28,6 +28,7 @@ others on Weakness, rather than by the rule on damage to the Bench).
 from __future__ import annotations
 
 import math
+import threading
 from bisect import bisect_left
 
 from judgebot.search.analysis import cjk_grams, runs
@@ -98,8 +99,10 @@ class Scored:
 # The passages a form is found in, kept for the forms asked for since the cache was last
 # emptied: the same game terms (ポケモン, 벤치, retreat) come back in question after
 # question. Emptied when it holds this many passages in all (some 25 MB; the golden set's
-# 742 questions fill 70,000). Read-only results, so threads may share them.
+# 742 questions fill 70,000). Read-only results, so threads may share them; adding one
+# is locked, so that the count of what it holds stays exact under `serve`'s threads.
 ALL_OF_CACHE_UNITS = 250_000
+_FORM_CACHE_LOCK = threading.Lock()
 
 
 class _Postings:
@@ -117,11 +120,13 @@ class _Postings:
         found = table.form_cache.get(key)
         if found is None:
             found = self._all_of(fieldname, terms)
-            if table.form_cache_units + len(found) > ALL_OF_CACHE_UNITS:
-                table.form_cache = {}
-                table.form_cache_units = 0
-            table.form_cache[key] = found
-            table.form_cache_units += len(found)
+            with _FORM_CACHE_LOCK:
+                if key not in table.form_cache:
+                    if table.form_cache_units + len(found) > ALL_OF_CACHE_UNITS:
+                        table.form_cache = {}
+                        table.form_cache_units = 0
+                    table.form_cache[key] = found
+                    table.form_cache_units += len(found)
         return found
 
     def _all_of(self, fieldname: str, terms) -> dict[int, int]:
