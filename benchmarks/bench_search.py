@@ -3,7 +3,8 @@
 Measures index build time; search latency in-process (p50/p95 over the golden
 queries, repeated, judgebot and the baseline query by query in turn) and through the
 whole CLI (`judgebot search ... --json` as a subprocess); and retrieval quality
-(recall@5, MRR) on tests/golden/search.yaml, and on the development set
+(recall@5, hit@1, MRR) on tests/golden/search.yaml, on its Korean and Chinese
+translations tests/golden/search-translated.yaml, and on the development set
 tests/golden/search-dev.yaml (reported, never tuned on).
 The baseline indexes the same records in SQLite FTS5 with the trigram tokenizer
 (Python's sqlite3) and matches the query's own words; if FTS5 trigram is not
@@ -27,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "search.yaml"
 DEV = ROOT / "tests" / "golden" / "search-dev.yaml"
+TRANSLATED = ROOT / "tests" / "golden" / "search-translated.yaml"
 REPEATS = 5
 CLI_RUNS = 40
 K = 5
@@ -191,7 +193,7 @@ def main() -> dict:
         os.environ["JUDGEBOT_CACHE"] = cache
         from judgebot.corpus import load_corpus
         from judgebot.search import ensure_index, search
-        from judgebot.search.evaluate import evaluate, load_golden
+        from judgebot.search.evaluate import evaluate, load_golden, load_translations
 
         golden = load_golden(GOLDEN)
         corpus = load_corpus()
@@ -215,6 +217,7 @@ def main() -> dict:
         whoosh_rank(golden[0])  # open the index once: latency is measured after it
         whoosh_quality = evaluate(whoosh_rank, golden, k=K)
         dev_quality = evaluate(whoosh_rank, load_golden(DEV), k=K) if DEV.exists() else None
+        translated_quality = evaluate(whoosh_rank, load_translations(TRANSLATED, golden), k=K)
         baseline_quality = evaluate(baseline_rank, golden, k=K)
         whoosh_times, baseline_times = _alternated_latencies(whoosh_rank, baseline_rank, golden)
         cli_times = _cli_latencies({**os.environ, "JUDGEBOT_CACHE": cache}, [g.query for g in golden])
@@ -251,6 +254,7 @@ def main() -> dict:
             "whoosh_floor_p50": _ms(statistics.median(floor_times)),
         },
         "quality": {"whoosh": quality(whoosh_quality), "baseline": quality(baseline_quality),
+                    "whoosh_translated": quality(translated_quality),
                     **({"whoosh_dev": quality(dev_quality)} if dev_quality else {})},
     }
     result["ratios"] = {
@@ -277,12 +281,12 @@ def _print(result: dict) -> None:
     print(f"side by side: judgebot search p50 {lat['cli_side_by_side_p50']} ms, "
           f"10-line FTS5 script p50 {lat['fts5_script_p50']} ms, "
           f"Whoosh floor (open the index, one plain query) p50 {lat['whoosh_floor_p50']} ms")
-    for name in ("whoosh", "whoosh_dev", "baseline"):
+    for name in ("whoosh", "whoosh_translated", "whoosh_dev", "baseline"):
         if name not in q:
             continue
         figures = q[name]
         per = ", ".join(f"{l} {v['recall@5']:.2f}" for l, v in figures["by_qlang"].items())
-        print(f"{name}: recall@5 {figures['recall@5']:.3f}, MRR {figures['mrr']:.3f} ({per})")
+        print(f"{name}: recall@5 {figures['recall@5']:.3f}, hit@1 {figures['hit@1']:.3f}, MRR {figures['mrr']:.3f} ({per})")
     for name, value in result["ratios"].items():
         print(f"ratio {name}: {value}")
 

@@ -184,9 +184,9 @@ def test_empty_word_is_an_input_error(word):
 
 def test_unknown_word_is_an_input_error_with_suggestions():
     with pytest.raises(InputError) as info:
-        lookup("ニゲール")
+        lookup("ニガール")  # no form inside it (ニゲール holds にげ, Retreat's stem: found)
     message = str(info.value)
-    assert "ニゲール" in message
+    assert "ニガール" in message
     assert "にげる (Retreat)" in message
 
 

@@ -67,6 +67,39 @@ def load_golden(path: Path) -> list[GoldenQuery]:
     return golden
 
 
+TRANSLATED_KEYS = {"query", "qlang", "of"}
+
+
+def load_translations(path: Path, golden: list[GoldenQuery]) -> list[GoldenQuery]:
+    """The golden set's English and Japanese queries translated into Korean and Chinese by
+    readers who saw neither search nor the golden set's own Korean and Chinese queries
+    (tests/golden/search-translated.yaml)::
+
+        - query: 벤치 포켓몬도 약점 적용돼요?
+          qlang: ko
+          of: does weakness apply to benched pokemon   # the golden query it translates
+
+    Each keeps the expected records (and --lang/--doc) of the query it translates, so a
+    review of the golden set carries over; a query asked twice there expects either list."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, list):
+        raise InputError(f"{path}: expected a list of translated queries")
+    originals: dict[str, list[GoldenQuery]] = {}
+    for item in golden:
+        originals.setdefault(item.query, []).append(item)
+    out = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, dict) or set(item) != TRANSLATED_KEYS:
+            raise InputError(f"{path}: item {i}: needs exactly {', '.join(sorted(TRANSLATED_KEYS))}")
+        found = originals.get(str(item["of"]))
+        if not found:
+            raise InputError(f"{path}: item {i}: `of` is not a golden query: {item['of']!r}")
+        expect = tuple(dict.fromkeys(c for original in found for c in original.expect))
+        out.append(GoldenQuery(query=str(item["query"]), qlang=str(item["qlang"]), lang=found[0].lang,
+                               doc=found[0].doc, expect=expect, source=found[0].source, batch=found[0].batch))
+    return out
+
+
 def first_relevant_rank(ranked_ids: list, expect: tuple[str, ...]) -> int | None:
     """1-based rank of the first expected citation in the ranking, or None. An entry
     of the ranking is a citation, or the citations one hit stands for (its id and its

@@ -45,8 +45,11 @@ _SECTION_ID = re.compile(
 )
 EXACT_ID_SCORE = 1000.0  # an ID or citation typed as the query ranks first
 # With no --lang, records in the query's own language rank first (a Korean question
-# is answered from rules-ko before guide-ja).
-OWN_LANGUAGE_BOOST = 1.5
+# is answered from rules-ko before guide-ja, other things equal). Every record is now
+# searchable in Korean and Chinese too (search renderings, questions), so the boost only
+# breaks near-ties: 1.5 → 1.25 raised the translated Korean and Chinese queries (MRR
+# 0.810 → 0.821, 0.825 → 0.837) and the golden set (0.893 → 0.896).
+OWN_LANGUAGE_BOOST = 1.25
 DOC_LANGS = ("ja", "zh", "ko")
 ENGLISH_EDITION = "guide-ja"  # the authority: shown for an English query
 SHOWN_SHARE = 0.7
