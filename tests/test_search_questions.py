@@ -9,6 +9,7 @@ import unicodedata
 from types import SimpleNamespace
 
 import pytest
+import yaml
 
 from judgebot.corpus import load_corpus
 from judgebot.corpus.questions import QUESTION_LANGS, load_questions
@@ -42,6 +43,8 @@ def test_no_question_is_a_query_of_the_search_sets(corpus):
     set: none of them is one of those queries (which it would answer by rote)."""
     queries = {_plain(item.query) for name in ("search.yaml", "search-dev.yaml")
                for item in load_golden(ROOT / "tests/golden" / name)}
+    queries |= {_plain(item["query"]) for item in
+                yaml.safe_load((ROOT / "tests/golden/search-translated.yaml").read_text(encoding="utf-8"))}
     same = sorted({q for asked in load_questions().values() for qs in asked.values() for q in qs
                    if _plain(q) in queries})
     assert not same, f"{len(same)} questions are queries of the search sets"
