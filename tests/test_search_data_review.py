@@ -1,5 +1,5 @@
 """The reviews of the search-only data (docs/review/search-renderings-ko.yaml,
-search-renderings-zh.yaml, questions.yaml, questions-seq.yaml): samples read against the
+search-renderings-zh.yaml, questions.yaml, questions-seq.yaml, questions-futile.yaml): samples read against the
 originals, whose verdicts the data still agrees with."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_a_sample_of_each_search_rendering_language_was_read(corpus, lang):
             assert entry.get("note"), entry["id"]
 
 
-@pytest.mark.parametrize("name, sampled", [("questions.yaml", 60), ("questions-seq.yaml", 40)])
+@pytest.mark.parametrize("name, sampled", [("questions.yaml", 60), ("questions-seq.yaml", 40), ("questions-futile.yaml", 40)])
 def test_the_reviewed_questions_are_where_the_review_left_them(corpus, name, sampled):
     entries = _entries(name)
     sample = [e for e in entries if not e.get("extra")]
