@@ -4,29 +4,17 @@ Every (record, language, question) of the questions on plays that would do nothi
 part, data/questions/q-futile-1.yaml and q-futile-2.yaml, is listed in a fixed order (the two
 files in that order, records and questions in file order). With random.Random(34), for each
 language in the order en, ja, ko, zh, 10 questions of that language are drawn with rng.sample
-(40 in all). Run from the repository root against data/questions/ as of the commit that added
-the two files (before the review's fixes, which change the pools).
+(40 in all). Run from the repository root against data/questions/ as of commit 1ad7fd4, which
+added the two files (before the review's fixes, which change the pools).
 """
-import random
-
-from questions_sample import LANGS, items as questions_of  # the same listing, of two files
+from questions_sample import per_language  # the same listing, of two files
 
 FILES = ("data/questions/q-futile-1.yaml", "data/questions/q-futile-2.yaml")
 PER_LANG = 10
 
 
-def items():
-    return questions_of(FILES)
-
-
 def sample(seed=34):
-    rng = random.Random(seed)
-    all_items = items()
-    picked = []
-    for lang in LANGS:
-        pool = [it for it in all_items if it[2] == lang]
-        picked.extend(rng.sample(pool, PER_LANG))
-    return picked
+    return per_language(FILES, seed, PER_LANG)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,19 @@ def items(paths=None):
     return out
 
 
+def per_language(paths, seed, per_lang):
+    """The method of the later reviews (questions-seq.yaml, questions-futile.yaml): with
+    random.Random(seed), for each language in the order en, ja, ko, zh, `per_lang`
+    questions of that language drawn from the questions of `paths` with rng.sample."""
+    rng = random.Random(seed)
+    all_items = items(paths)
+    picked = []
+    for lang in LANGS:
+        pool = [it for it in all_items if it[2] == lang]
+        picked.extend(rng.sample(pool, per_lang))
+    return picked
+
+
 def sample(seed=32):
     rng = random.Random(seed)
     all_items = items()

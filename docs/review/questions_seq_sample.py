@@ -6,26 +6,14 @@ in file order). With random.Random(33), for each language in the order en, ja, k
 questions of that language are drawn with rng.sample (40 in all). Run from the repository root
 against data/questions/ as of commit 50a29e9 (before the review's fixes, which change the pools).
 """
-import random
-
-from questions_sample import LANGS, items as questions_of  # the same listing, of two files
+from questions_sample import per_language  # the same listing, of two files
 
 FILES = ("data/questions/q-seq-1.yaml", "data/questions/q-seq-2.yaml")
 PER_LANG = 10
 
 
-def items():
-    return questions_of(FILES)
-
-
 def sample(seed=33):
-    rng = random.Random(seed)
-    all_items = items()
-    picked = []
-    for lang in LANGS:
-        pool = [it for it in all_items if it[2] == lang]
-        picked.extend(rng.sample(pool, PER_LANG))
-    return picked
+    return per_language(FILES, seed, PER_LANG)
 
 
 if __name__ == "__main__":
