@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from judgebot.errors import InputError
 from judgebot.search import search
@@ -50,8 +51,6 @@ def test_a_translation_keeps_the_expected_records_of_its_original(translated, go
     by_query = {}
     for item in golden:
         by_query.setdefault(item.query, set()).update(item.expect)
-    import yaml
-
     raw = yaml.safe_load(TRANSLATED.read_text(encoding="utf-8"))
     for entry, item in zip(raw, translated):
         assert set(item.expect) == by_query[entry["of"]]
