@@ -193,7 +193,7 @@ def main() -> dict:
         os.environ["JUDGEBOT_CACHE"] = cache
         from judgebot.corpus import load_corpus
         from judgebot.search import ensure_index, search
-        from judgebot.search.evaluate import evaluate, load_golden, load_translations
+        from judgebot.search.evaluate import evaluate, load_golden, load_translations, rule_ranker
 
         golden = load_golden(GOLDEN)
         corpus = load_corpus()
@@ -206,10 +206,7 @@ def main() -> dict:
         baseline = FtsBaseline(records)
         baseline_build = time.perf_counter() - start
 
-        def whoosh_rank(item):
-            hits = [h for h in search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"]
-                    if h["kind"] != "card"]  # the golden set ranks rule records
-            return [(h["id"], *h.get("editions", [])) for h in hits]
+        whoosh_rank = rule_ranker(search)  # the golden set ranks rule records
 
         def baseline_rank(item):
             return baseline.search(item.query, lang=item.lang, doc=item.doc, limit=10)

@@ -10,7 +10,7 @@ import pytest
 
 from judgebot.corpus import load_corpus
 from judgebot.search import search
-from judgebot.search.evaluate import evaluate, load_golden
+from judgebot.search.evaluate import evaluate, load_golden, rule_ranker
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "search.yaml"
 MIN_RECALL_AT_5 = 0.95
@@ -42,11 +42,7 @@ def test_golden_citations_exist(golden):
 
 
 def test_recall_at_5_and_mrr(golden, capsys):
-    def ranker(item):
-        hits = [h for h in search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"] if h["kind"] != "card"]
-        return [(hit["id"], *hit["editions"]) for hit in hits]
-
-    report = evaluate(ranker, golden, k=5)
+    report = evaluate(rule_ranker(search), golden, k=5)
     def figures_line(figures):
         return f"hit@5 {figures['recall@5']:.3f}  hit@1 {figures['hit@1']:.3f}  MRR {figures['mrr']:.3f}  (n={figures['n']})"
 

@@ -16,7 +16,7 @@ import yaml
 
 from judgebot.errors import InputError
 from judgebot.search import search
-from judgebot.search.evaluate import evaluate, load_golden, load_translations
+from judgebot.search.evaluate import evaluate, load_golden, load_translations, rule_ranker
 
 HERE = Path(__file__).resolve().parent / "golden"
 GOLDEN, TRANSLATED, DEV = HERE / "search.yaml", HERE / "search-translated.yaml", HERE / "search-dev.yaml"
@@ -68,11 +68,7 @@ def test_an_unknown_original_is_refused(tmp_path, golden):
 
 
 def test_korean_and_chinese_translations_find_what_the_original_finds(translated, capsys):
-    def ranker(item):
-        hits = [h for h in search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"] if h["kind"] != "card"]
-        return [(hit["id"], *hit["editions"]) for hit in hits]
-
-    report = evaluate(ranker, translated, k=5)
+    report = evaluate(rule_ranker(search), translated, k=5)
     lines = [f"translated: hit@5 {report['recall@5']:.3f}  hit@1 {report['hit@1']:.3f}  MRR {report['mrr']:.3f}"]
     for lang, figures in report["by_qlang"].items():
         lines.append(f"  {lang}: hit@5 {figures['recall@5']:.3f}  hit@1 {figures['hit@1']:.3f}  MRR {figures['mrr']:.3f}"

@@ -7,7 +7,7 @@ language in the order en, ja, ko, zh, 10 questions of that language are drawn wi
 (40 in all). Run from the repository root against data/questions/ as of commit 1ad7fd4, which
 added the two files (before the review's fixes, which change the pools).
 """
-from questions_sample import per_language  # the same listing, of two files
+from questions_sample import per_language, show  # the same listing, of two files
 
 FILES = ("data/questions/q-futile-1.yaml", "data/questions/q-futile-2.yaml")
 PER_LANG = 10
@@ -18,5 +18,4 @@ def sample(seed=34):
 
 
 if __name__ == "__main__":
-    for path, rid, lang, i, q in sample():
-        print(f"{path}\t{rid}\t{lang}\t{i}\t{q}")
+    show(sample())

@@ -54,6 +54,11 @@ def sample(seed=32):
     return picked
 
 
-if __name__ == "__main__":
-    for path, rid, lang, i, q in sample():
+def show(picked):
+    """One line per sampled question: file, record, language, index, question (tab-separated)."""
+    for path, rid, lang, i, q in picked:
         print(f"{path}\t{rid}\t{lang}\t{i}\t{q}")
+
+
+if __name__ == "__main__":
+    show(sample())

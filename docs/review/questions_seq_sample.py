@@ -6,7 +6,7 @@ in file order). With random.Random(33), for each language in the order en, ja, k
 questions of that language are drawn with rng.sample (40 in all). Run from the repository root
 against data/questions/ as of commit 50a29e9 (before the review's fixes, which change the pools).
 """
-from questions_sample import per_language  # the same listing, of two files
+from questions_sample import per_language, show  # the same listing, of two files
 
 FILES = ("data/questions/q-seq-1.yaml", "data/questions/q-seq-2.yaml")
 PER_LANG = 10
@@ -17,5 +17,4 @@ def sample(seed=33):
 
 
 if __name__ == "__main__":
-    for path, rid, lang, i, q in sample():
-        print(f"{path}\t{rid}\t{lang}\t{i}\t{q}")
+    show(sample())

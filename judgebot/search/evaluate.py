@@ -100,6 +100,18 @@ def load_translations(path: Path, golden: list[GoldenQuery]) -> list[GoldenQuery
     return out
 
 
+def rule_ranker(search: Callable[..., dict]) -> Callable[[GoldenQuery], list[tuple[str, ...]]]:
+    """The ranker the golden and translated sets are judged with: for each rule hit of
+    `search` (judgebot.search.search), best first, its citation and its editions' (a
+    `kind: card` hit is a card, not a rule record)."""
+
+    def ranked(item: GoldenQuery) -> list[tuple[str, ...]]:
+        hits = search(item.query, lang=item.lang, doc=item.doc, limit=10)["hits"]
+        return [(hit["id"], *hit["editions"]) for hit in hits if hit["kind"] != "card"]
+
+    return ranked
+
+
 def first_relevant_rank(ranked_ids: list, expect: tuple[str, ...]) -> int | None:
     """1-based rank of the first expected citation in the ranking, or None. An entry
     of the ranking is a citation, or the citations one hit stands for (its id and its
