@@ -37,10 +37,11 @@ import zlib
 from array import array
 from pathlib import Path
 
+from judgebot.search import asked
 from judgebot.search.analysis import english_terms, index_term_list
 
 TABLE_FILE = "PASSAGES"
-FORMAT = 4
+FORMAT = 5
 # A piece shorter than this (a step's title, a one-line bullet) is joined to the next.
 MIN_PASSAGE_CHARS = 60
 CONTEXT_TYPES = ("heading", "step")
@@ -223,6 +224,7 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
             p_span += passage.span
             p_span_en += passage.span_en
             p_asked.append(1 if passage.asked else 0)
+    fields[asked.FIELD], question_record, question_length = asked.build(records)
     buckets: list[dict[str, bytes]] = [{} for _ in range(BUCKETS)]
     for name, field in fields.items():
         for term, postings in field.items():
@@ -241,6 +243,8 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
         "passage_asked": array("B", p_asked).tobytes(),
         "avg_len": sum(p_len) / (len(p_len) or 1),
         "avg_len_en": sum(p_len_en) / (len(p_len_en) or 1),
+        "question_record": array("H", question_record).tobytes(),
+        "question_length": array("f", question_length).tobytes(),
     }
     return head, buckets
 
@@ -290,7 +294,11 @@ class Table:
         self.passage_asked = _array(head["passage_asked"], "B")  # 1: a passage of questions
         self.avg_len = head["avg_len"]
         self.avg_len_en = head["avg_len_en"]
+        # the written questions, compared whole with the query (judgebot.search.asked)
+        self.question_record = _array(head["question_record"])
+        self.question_length = _array(head["question_length"], "f")
         self._number_of: dict[str, int] | None = None
+        self._records_of: dict[str, list[int]] | None = None
         if len(self._offsets) != self._count + 1 or self._base + self._offsets[-1] != len(data):
             raise ValueError("passage table: buckets do not match its head")
 
@@ -304,6 +312,19 @@ class Table:
     @property
     def passages(self) -> int:
         return len(self.passage_record)
+
+    def records_of(self, rule: str) -> list[int]:
+        """The records of a rule key (its editions), by number."""
+        if self._records_of is None:
+            found: dict[str, list[int]] = {}
+            for number, meta in enumerate(self.meta):
+                found.setdefault(meta[3], []).append(number)
+            self._records_of = found
+        return self._records_of.get(rule, [])
+
+    @property
+    def questions(self) -> int:
+        return len(self.question_record)
 
     def span(self, unit: int) -> tuple[int, int]:
         """Where a passage's own text is in its record's text."""

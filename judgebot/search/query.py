@@ -19,6 +19,7 @@ from whoosh import query as Q
 
 from judgebot.corpus.model import DOC_LANG, DOCS, normalize_id
 from judgebot.errors import InputError
+from judgebot.search import asked
 from judgebot.search.analysis import normalize
 from judgebot.search.expand import Expansion, expand
 from judgebot.search.highlight import SNIPPET_CHARS, english_matches, find_matches, make_snippet
@@ -132,6 +133,8 @@ def run_search(query: str, lang: str | None = None, doc: str | None = None, limi
     # rule of an older one among the first `limit`): the rest cannot reach a page.
     ranked = ranked[:max(CANDIDATES, 4 * limit)]
     groups = current_rule_first(one_hit_per_rule(ranked, table, query_lang), table, limit)
+    if citations is None:  # the hits asked about in the query's words first
+        groups = current_rule_first(asked.fuse(groups, query, table), table, limit)
     hits = [_hit(group, searcher, table, expansion, query_lang) for group in groups[:limit]]
     result = {"query": query, "hits": hits, "lang": lang or "auto", "doc": doc, "query_lang": query_lang}
     result["expanded"] = expansion.describe()
