@@ -748,14 +748,57 @@ def card_entries() -> list[Entry]:
         if name == "__line__":
             continue
         where = f"{path}:{raw.get('__line__', 0) if isinstance(raw, dict) else 0}"
-        if not isinstance(raw, dict) or not isinstance(raw.get("en"), str) or set(raw) - {"en", "sections", "__line__"}:
-            raise InputError(f"{where}: {name!r}: expected {{en: NAME}} and, for a card the catalog lacks, sections")
+        names = _card_names(raw)
+        if names is None:
+            raise InputError(f"{where}: {name!r}: expected names {{en: NAME, ko: NAME or [NAMES], zh: NAME or "
+                             f"[NAMES]}} and, for a card the catalog lacks, sections")
         card = cards.setdefault(str(name), {"names": [str(name)], "sections": []})
-        card["names"].append(raw["en"].strip())
+        card["names"] += names
         card["sections"] += raw.get("sections") or []
         if not card["sections"]:
             raise InputError(f"{where}: {name!r} is not in the catalog: give its sections")
-    return [_card_entry(card) for card in cards.values() if card["sections"]]
+    return [_card_entry(card) for card in _joined_by_name(list(cards.values())) if card["sections"]]
+
+
+def _joined_by_name(cards: list[dict]) -> list[dict]:
+    """Cards that share a name are one card to search: the attack Gastro Acid is いえき in
+    guide-ja and 胃液 in guide-zh, and a query naming it asks about both."""
+    joined: list[dict] = []
+    for card in cards:
+        keys = {key(name) for name in card["names"] if name.strip()}
+        into = {"names": list(card["names"]), "sections": list(card["sections"]), "keys": keys}
+        for other in [j for j in joined if j["keys"] & keys]:  # may join two that were apart
+            joined.remove(other)
+            into["names"] = other["names"] + [n for n in into["names"] if n not in other["names"]]
+            into["sections"] = other["sections"] + [c for c in into["sections"] if c not in other["sections"]]
+            into["keys"] |= other["keys"]
+        joined.append(into)
+    return joined
+
+
+CARD_NAME_LANGS = ("en", "ko", "zh")
+_NAME_SCRIPT = {"ko": ("ko",), "zh": ("ja", "zh")}
+
+
+def _card_names(raw) -> list[str] | None:
+    """The names an entry of data/card_names.yaml gives (`en` one name; `ko`, `zh` one or
+    a list, the printed name first), or None when it is not such an entry."""
+    if not isinstance(raw, dict) or set(raw) - {*CARD_NAME_LANGS, "sections", "__line__"}:
+        return None
+    if not any(lang in raw for lang in CARD_NAME_LANGS) or ("en" in raw and not isinstance(raw["en"], str)):
+        return None
+    names: list[str] = []
+    for lang in CARD_NAME_LANGS:
+        value = raw.get(lang)
+        if value is None:
+            continue
+        forms = [value] if isinstance(value, str) else value
+        if not isinstance(forms, list) or not forms or not all(isinstance(f, str) and f.strip() for f in forms):
+            return None
+        if lang != "en" and not all(_script_lang(f.strip()) == _NAME_SCRIPT[lang] for f in forms):
+            return None  # a "Korean" name without Hangul, a "Chinese" one with kana or Hangul
+        names += [f.strip() for f in forms]
+    return names
 
 
 def _card_entry(card: dict) -> Entry:

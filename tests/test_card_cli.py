@@ -44,6 +44,18 @@ def test_search_answers_a_card_name_with_a_card_hit(cli):
     assert all(h["kind"] != "card" for h in words)
 
 
+def test_a_korean_card_name_the_database_lacks_gets_the_card_hit_through_its_checked_name():
+    """The snapshot has no Korean print of Hero's Cape; data/card_names.yaml has its Korean
+    name, so a Korean judge's query still gets the card (shown by its English name, the
+    database having none in Korean)."""
+    from judgebot.search.card_hits import card_hits
+
+    for query in ("히어로 망토", "히어로망토"):
+        hits = card_hits(query)
+        assert [h["id"] for h in hits] == ["sv05-152"] and hits[0]["title"] == "Hero's Cape", query
+    assert card_hits("히어로") == [] and card_hits("망토 히어로") == []
+
+
 import re
 
 import pytest

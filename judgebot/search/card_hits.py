@@ -23,16 +23,39 @@ def could_name_a_card(query: str) -> bool:
 
 
 def card_hits(query: str) -> list[dict]:
-    if not could_name_a_card(query) or not _may_be_a_card(" ".join(query.split())):
+    if not could_name_a_card(query):
         return []
+    text = " ".join(query.split())
+    asked_as, lang = text, None
+    if not _may_be_a_card(text):
+        asked_as, lang = _database_name(text)
+        if asked_as is None:
+            return []
     from judgebot.carddb import lookup
 
     try:
-        found = lookup.find(query, near=False)
+        found = lookup.find(asked_as, near=False)
     except FileNotFoundError:  # a data folder without the card database (JUDGEBOT_DATA)
         return []
-    lang = found.names[0][0] if found.names else (found.print["lang"] if found.print else "en")
+    lang = lang or (found.names[0][0] if found.names else (found.print["lang"] if found.print else "en"))
     return [_hit(card, lang, found.print) for card in found.cards[:MAX_CARDS]]
+
+
+def _database_name(text: str) -> tuple[str | None, str | None]:
+    """(the name the card database knows, the query's language) when `text` is the
+    Korean or Chinese name of a card the project names (data/card_names.yaml) that the
+    database has under another name: the Korean print of Hero's Cape is not in the
+    snapshot, its Japanese one is. (None, None) otherwise."""
+    from judgebot.glossary import glossary, key
+
+    wanted = key(text)
+    for entry in glossary().cards:
+        for lang in ("ko", "zh"):
+            if any(key(form) == wanted for form in entry.forms(lang)):
+                for name in (*entry.forms("ja"), *entry.forms("en")):
+                    if _may_be_a_card(" ".join(name.split())):
+                        return name, lang
+    return None, None
 
 
 @lru_cache(maxsize=4096)

@@ -133,7 +133,7 @@ def run_search(query: str, lang: str | None = None, doc: str | None = None, limi
     # rule of an older one among the first `limit`): the rest cannot reach a page.
     ranked = ranked[:max(CANDIDATES, 4 * limit)]
     groups = current_rule_first(one_hit_per_rule(ranked, table, query_lang), table, limit)
-    if citations is None:  # the hits asked about in the query's words first
+    if citations is None and not _only_card_names(expansion):  # what is asked in the query's words first
         groups = current_rule_first(asked.fuse(groups, query, table), table, limit)
     hits = [_hit(group, searcher, table, expansion, query_lang) for group in groups[:limit]]
     result = {"query": query, "hits": hits, "lang": lang or "auto", "doc": doc, "query_lang": query_lang}
@@ -145,6 +145,13 @@ def run_search(query: str, lang: str | None = None, doc: str | None = None, limi
 
         result = with_card_hits(result, query, limit)
     return result
+
+
+def _only_card_names(expansion: Expansion) -> bool:
+    """A query that is only the names of cards asks about the cards, not a question the
+    players' questions are worded like: "Energy Burn" or 에너지번 would be most like the
+    questions on Energy, not the FAQ on the Ability."""
+    return bool(expansion.concepts) and all(c.kind == "card_name" for c in expansion.concepts)
 
 
 def _allowed(table: Table, lang: str, doc: str | None):
