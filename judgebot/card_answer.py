@@ -57,6 +57,8 @@ def resolve(query: str, lang: str = "en") -> tuple[dict, dict | None, dict | Non
     """(card, pinned print or None, correction or None) for a query; a typo is corrected
     only to the one clearly nearest name."""
     found = lookup.find(query)
+    if not found.cards and found.mismatch is None:
+        found = _by_another_name(query) or found
     if found.mismatch is not None:
         m = found.mismatch
         raise UnknownCardError(query, [], f"{lookup.print_label(m['print'])} is "
@@ -72,6 +74,18 @@ def resolve(query: str, lang: str = "en") -> tuple[dict, dict | None, dict | Non
     if len(found.cards) > 1:
         raise AmbiguousCardError(query, found.cards, lang)
     return found.cards[0], found.print, None
+
+
+def _by_another_name(query: str):
+    """The card a Korean or Chinese name names when the database knows the card by its
+    Japanese or English name only (data/card_names.yaml: checked names)."""
+    from judgebot.glossary import other_card_names
+
+    for name in other_card_names(query):
+        found = lookup.find(name, near=False)
+        if found.cards:
+            return found
+    return None
 
 
 def card_document(query: str, lang: str = "en") -> dict:

@@ -760,6 +760,18 @@ def card_entries() -> list[Entry]:
     return [_card_entry(card) for card in _joined_by_name(list(cards.values())) if card["sections"]]
 
 
+def other_card_names(text: str) -> list[str]:
+    """The Japanese and English names of the card whose Korean or Chinese name `text` is
+    (data/card_names.yaml, the catalog), for a card database that knows the card only
+    by those: the snapshot has no Korean print of Hero's Cape (히어로 망토), its Japanese
+    one is ヒーローマント. Empty when `text` is no such name."""
+    wanted = key(text)
+    for entry in glossary().cards:
+        if any(key(form) == wanted for lang in ("ko", "zh") for form in entry.forms(lang)):
+            return [*entry.forms("ja"), *entry.forms("en")]
+    return []
+
+
 def _joined_by_name(cards: list[dict]) -> list[dict]:
     """Cards that share a name are one card to search: the attack Gastro Acid is いえき in
     guide-ja and 胃液 in guide-zh, and a query naming it asks about both."""

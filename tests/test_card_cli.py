@@ -56,6 +56,14 @@ def test_a_korean_card_name_the_database_lacks_gets_the_card_hit_through_its_che
     assert card_hits("히어로") == [] and card_hits("망토 히어로") == []
 
 
+def test_card_by_a_korean_or_chinese_name_the_database_lacks(cli):
+    result = cli("card", "히어로 망토", "--json")
+    assert result.code == 0 and result.json()["id"] == "sv05-152"
+    assert cli("card", "全金属实验室", "--json").json()["id"] == "sv05-148"
+    missing = cli("card", "히어로")
+    assert missing.code == 2 and "no card named or numbered '히어로'" in missing.stderr
+
+
 import re
 
 import pytest

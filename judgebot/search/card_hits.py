@@ -43,18 +43,13 @@ def card_hits(query: str) -> list[dict]:
 
 def _database_name(text: str) -> tuple[str | None, str | None]:
     """(the name the card database knows, the query's language) when `text` is the
-    Korean or Chinese name of a card the project names (data/card_names.yaml) that the
-    database has under another name: the Korean print of Hero's Cape is not in the
-    snapshot, its Japanese one is. (None, None) otherwise."""
-    from judgebot.glossary import glossary, key
+    Korean or Chinese name of a card the database has under another name
+    (judgebot.glossary.other_card_names); (None, None) otherwise."""
+    from judgebot.glossary import other_card_names
 
-    wanted = key(text)
-    for entry in glossary().cards:
-        for lang in ("ko", "zh"):
-            if any(key(form) == wanted for form in entry.forms(lang)):
-                for name in (*entry.forms("ja"), *entry.forms("en")):
-                    if _may_be_a_card(" ".join(name.split())):
-                        return name, lang
+    for name in other_card_names(text):
+        if _may_be_a_card(" ".join(name.split())):
+            return name, "ko" if any("\uac00" <= c <= "\ud7af" for c in text) else "zh"
     return None, None
 
 
