@@ -712,8 +712,9 @@ def card_files() -> list[Path]:
 
 
 def _script_lang(name: str) -> tuple[str, ...]:
-    """The languages a name can be written in, by its script (Han alone: ja or zh)."""
-    if _is_latin(fold(name)):
+    """The languages a name can be written in, by its script (Han alone: ja or zh); the
+    letters decide, not symbols (Thunder Mountain ◇ is English)."""
+    if _is_latin("".join(c for c in fold(name) if c.isalnum())):
         return ("en",)
     if any("\uac00" <= c <= "\ud7af" for c in name):
         return ("ko",)

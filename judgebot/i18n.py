@@ -176,14 +176,15 @@ def ordinal(n: int, lang: str) -> str:
 def localized_card_name(name: str, lang: str) -> str:
     """A card, attack or Ability name as a ruling in `lang` says it — the one place every
     name parameter passes through. A name already in the ruling's script stays as the
-    scenario writes it; otherwise, in English, the official English name where the
-    project has checked one (data/card_names.yaml, the catalog's Latin aliases), then
-    the card database's name in `lang` (judgebot.carddb.lookup.localized_name: only
-    where every card so named agrees); else the name as written."""
+    scenario writes it; otherwise the name in `lang` the project has checked (English,
+    Korean, Chinese: data/card_names.yaml, the catalog's Latin aliases and guide-zh's
+    names), then the card database's name in `lang` (judgebot.carddb.lookup.localized_name:
+    only where every card so named agrees); else the name as written."""
     if _in_script(name, lang):
         return name
-    if lang == "en" and name in _english_names():
-        return _english_names()[name]
+    checked = _checked_names(lang) if lang in CHECKED_NAME_LANGS else {}
+    if name in checked:
+        return checked[name]
     from judgebot.carddb.lookup import localized_name
 
     return localized_name(name, lang) or name
@@ -207,27 +208,33 @@ def _in_script(name: str, lang: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=1)
-def _english_names() -> dict[str, str]:
+# The languages data/card_names.yaml names the guides' cards in (checked names).
+CHECKED_NAME_LANGS = ("en", "ko", "zh")
+
+
+@lru_cache(maxsize=len(CHECKED_NAME_LANGS))
+def _checked_names(lang: str) -> dict[str, str]:
     from judgebot.derived import cached
     from judgebot.glossary import card_files
 
     files = card_files()
-    return cached("card-names-en", files, [Path(__file__)], _read_english_names) if files else {}
+    return cached(f"card-names-{lang}", files, [Path(__file__)], lambda: _read_checked_names(lang)) if files else {}
 
 
-def _read_english_names() -> dict[str, str]:
-    """Every non-English name of a card the project knows an English name of -> that name."""
+def _read_checked_names(lang: str) -> dict[str, str]:
+    """Every name in another script of a card the project has checked a name of in
+    `lang` -> that name (its printed name: the first the file gives)."""
     from judgebot.glossary import card_entries
 
     names: dict[str, str] = {}
     for entry in card_entries():
-        if not entry.en:
+        own = getattr(entry, lang)
+        if not own:
             continue
-        for lang in ("ja", "zh", "ko"):
-            for name in (getattr(entry, lang), *entry.aliases.get(lang, ())):
-                if name and not name.isascii():
-                    names.setdefault(name, entry.en)
+        for other in ("en", "ja", "zh", "ko"):
+            for name in (getattr(entry, other), *entry.aliases.get(other, ())):
+                if name and not _in_script(name, lang):
+                    names.setdefault(name, own)
     return names
 
 

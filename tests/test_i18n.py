@@ -273,3 +273,17 @@ def test_every_effect_is_said_in_words(lang):
             assert HANGUL.search(words), shown
         else:
             assert HAN.search(words) or KANA.search(words), shown
+
+
+def test_a_card_is_named_in_the_rulings_language_where_the_project_checked_the_name():
+    """data/card_names.yaml: the names checked against a print, the printed one first; a
+    name in the ruling's own script stays as written; a name no one checked stays as it is."""
+    from judgebot.i18n import localized_card_name
+
+    assert localized_card_name("いえき", "en") == "Gastro Acid"
+    assert localized_card_name("いえき", "ko") == "위액"
+    assert localized_card_name("いえき", "zh") == "胃液"  # guide-zh's own card of that name
+    assert localized_card_name("ジャミングタワー", "zh") == "阻碍之塔"
+    assert localized_card_name("プライムキャッチャー", "ko") == "프라임 캐처"
+    assert localized_card_name("위액", "ko") == "위액" and localized_card_name("Gastro Acid", "en") == "Gastro Acid"
+    assert localized_card_name("イカサマ", "ko") == "イカサマ"  # its Korean name could not be checked
