@@ -75,7 +75,8 @@ def test_cannot_retreat_is_said_once_with_where_it_comes_from(lang, once):
     result = rule(load(_retreat(active))).to_dict(lang)
     [text] = [t for t in _texts(result) if once in t]
     assert text.count(once) == 1, text
-    assert ("Unaware" if lang == "en" else "てんねん") in text  # en: the English name (i18n.localized_card_name)
+    # the Ability's name in the ruling's language (i18n.localized_card_name: data/card_names.yaml)
+    assert {"en": "Unaware", "ja": "てんねん", "zh": "纯朴", "ko": "천진"}[lang] in text
 
 
 @pytest.mark.parametrize("lang, said, not_said", [
