@@ -502,6 +502,7 @@ class Glossary:
         self._by_key: dict[str, list[Entry]] | None = None
         self._matcher: TextMatcher | None = None
         self._english: tuple[str, ...] | None = None
+        self._cards_by_other_name: dict[str, Entry] | None = None
 
     @property
     def by_key(self) -> dict[str, list[Entry]]:
@@ -529,6 +530,15 @@ class Glossary:
                     words.update(re.findall(r"[0-9a-z]+", fold(form)))
             self._english = tuple(sorted(words))
         return self._english
+
+    @property
+    def cards_by_other_name(self) -> dict[str, Entry]:
+        """The quoted cards by the key of each of their Korean and Chinese names (built on
+        first use: judgebot.glossary.other_card_names)."""
+        if self._cards_by_other_name is None:
+            self._cards_by_other_name = {key(form): card for card in self.cards
+                                         for lang in ("ko", "zh") for form in card.forms(lang) if form}
+        return self._cards_by_other_name
 
     def searchable(self) -> list[Entry]:
         """What a query is read against: the glossary's entries and the quoted cards."""
@@ -766,11 +776,8 @@ def other_card_names(text: str) -> list[str]:
     (data/card_names.yaml, the catalog), for a card database that knows the card only
     by those: the snapshot has no Korean print of Hero's Cape (히어로 망토), its Japanese
     one is ヒーローマント. Empty when `text` is no such name."""
-    wanted = key(text)
-    for entry in glossary().cards:
-        if any(key(form) == wanted for lang in ("ko", "zh") for form in entry.forms(lang)):
-            return [*entry.forms("ja"), *entry.forms("en")]
-    return []
+    entry = glossary().cards_by_other_name.get(key(text))
+    return [*entry.forms("ja"), *entry.forms("en")] if entry else []
 
 
 def _joined_by_name(cards: list[dict]) -> list[dict]:

@@ -64,10 +64,17 @@ def test_similarity_is_between_0_and_1_and_empty_for_unknown_pieces(table):
     assert asked.similar("???", table) == {}
 
 
-def test_similarity_can_be_kept_to_some_records(table):
-    every = asked.similar("can I retreat after I attack", table)
-    some = set(list(every)[:3])
-    assert asked.similar("can I retreat after I attack", table, some) == {n: every[n] for n in some}
+@pytest.mark.parametrize("query", ["can I retreat after I attack", "ベンチが5匹のときネストボールは使える？",
+                                   "상대 벤치가 없으면 보스의 지령 쓸 수 있어요?", "对手没有备战宝可梦还能用老大的指令吗"])
+def test_similarity_kept_to_some_records_is_the_same_for_them(table, query):
+    """Kept to some records, only their questions are read (their runs of numbers), and
+    each gets the similarity it has among all."""
+    every = asked.similar(query, table)
+    for seed in range(5):
+        some = set(random.Random(seed).sample(range(len(table.ids)), 40))
+        kept = asked.similar(query, table, some)
+        assert kept.keys() == every.keys() & some
+        assert all(abs(kept[n] - every[n]) < 1e-9 for n in kept)
 
 
 def _groups(table, numbers_scores):

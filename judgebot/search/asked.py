@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import Counter
 
 FIELD = "k"
@@ -108,25 +109,45 @@ def similar(query: str, table, records: set[int] | None = None) -> dict[int, flo
     norm = math.sqrt(sum(w * w for w, _, _ in pieces))
     if not norm:
         return {}
+    owner, lengths = table.question_record, table.question_length
+    # Only the questions of `records` are needed: each record's are one run of numbers
+    # (written in record order), so each piece's postings are cut to those runs.
+    runs = [(0, total)] if records is None else _runs(table, records)
     dots = [0.0] * total
     touched: set[int] = set()
     for query_weight, weight, (ids, counts) in pieces:
         scale = query_weight * weight
-        touched.update(ids)
-        if max(counts) == 1:
-            for question in ids:
-                dots[question] += scale
-        else:
-            for question, count in zip(ids, counts):
-                dots[question] += scale if count == 1 else scale * _tf(count)
+        for start, end in runs:
+            i, j = bisect_left(ids, start), bisect_left(ids, end)
+            if i == j:
+                continue
+            part = ids[i:j]
+            touched.update(part)
+            if max(counts[i:j]) == 1:
+                for question in part:
+                    dots[question] += scale
+            else:
+                for question, count in zip(part, counts[i:j]):
+                    dots[question] += scale if count == 1 else scale * _tf(count)
     by_record: dict[int, list[float]] = {}
-    owner, lengths = table.question_record, table.question_length
     for question in touched:
-        record = owner[question]
-        if records is None or record in records:
-            by_record.setdefault(record, []).append(dots[question] / (norm * lengths[question]))
+        by_record.setdefault(owner[question], []).append(dots[question] / (norm * lengths[question]))
     return {record: sum(sorted(sims, reverse=True)[:TOP_QUESTIONS]) / TOP_QUESTIONS
             for record, sims in by_record.items()}
+
+
+def _runs(table, records: set[int]) -> list[tuple[int, int]]:
+    """The question numbers of `records`, as (start, end) runs, joined where adjacent."""
+    spans = sorted(table.question_span(record) for record in records)
+    runs: list[tuple[int, int]] = []
+    for start, end in spans:
+        if start == end:
+            continue
+        if runs and runs[-1][1] == start:
+            runs[-1] = (runs[-1][0], end)
+        else:
+            runs.append((start, end))
+    return runs
 
 
 def fuse(groups: list, query: str, table) -> list:

@@ -299,6 +299,7 @@ class Table:
         self.question_length = _array(head["question_length"], "f")
         self._number_of: dict[str, int] | None = None
         self._records_of: dict[str, list[int]] | None = None
+        self._question_spans: dict[int, tuple[int, int]] | None = None
         if len(self._offsets) != self._count + 1 or self._base + self._offsets[-1] != len(data):
             raise ValueError("passage table: buckets do not match its head")
 
@@ -321,6 +322,17 @@ class Table:
                 found.setdefault(meta[3], []).append(number)
             self._records_of = found
         return self._records_of.get(rule, [])
+
+    def question_span(self, record: int) -> tuple[int, int]:
+        """(first, past the last) number of a record's written questions (numbered in
+        record order); (n, n) for a record without any."""
+        if self._question_spans is None:
+            spans: dict[int, list[int]] = {}
+            for number, owner in enumerate(self.question_record):
+                span = spans.setdefault(owner, [number, number])
+                span[1] = number + 1
+            self._question_spans = {owner: (a, b) for owner, (a, b) in spans.items()}
+        return self._question_spans.get(record, (0, 0))
 
     @property
     def questions(self) -> int:
