@@ -46,7 +46,7 @@ from judgebot.corpus.model import content_hash as corpus_content_hash
 from judgebot.errors import CacheError
 from judgebot.paths import cache_dir
 
-SCHEMA_VERSION = 17
+SCHEMA_VERSION = 18
 READY = "READY"
 MANIFEST = "MANIFEST"  # in a cache index: "<sha256> <size> <name>" per index file
 SHIPPED = "SHIPPED"  # in the packaged copy: "<key> <record count>"

@@ -41,7 +41,7 @@ from judgebot.search import asked
 from judgebot.search.analysis import english_terms, index_term_list
 
 TABLE_FILE = "PASSAGES"
-FORMAT = 5
+FORMAT = 6
 # A piece shorter than this (a step's title, a one-line bullet) is joined to the next.
 MIN_PASSAGE_CHARS = 60
 CONTEXT_TYPES = ("heading", "step")
@@ -244,9 +244,22 @@ def build_table(records: list, rule_of) -> tuple[dict, list[dict[str, bytes]]]:
         "avg_len": sum(p_len) / (len(p_len) or 1),
         "avg_len_en": sum(p_len_en) / (len(p_len_en) or 1),
         "question_record": array("H", question_record).tobytes(),
+        "question_offsets": array("I", _offsets_by_record(question_record, len(ids))).tobytes(),
         "question_length": array("f", question_length).tobytes(),
     }
     return head, buckets
+
+
+def _offsets_by_record(owner: list[int], records: int) -> list[int]:
+    """Where each record's questions start among the questions (numbered in record
+    order), then their count: record r's are offsets[r]:offsets[r + 1]."""
+    counts = [0] * records
+    for number in owner:
+        counts[number] += 1
+    offsets = [0]
+    for count in counts:
+        offsets.append(offsets[-1] + count)
+    return offsets
 
 
 def write_table(folder: Path, records: list, rule_of) -> None:
@@ -297,9 +310,9 @@ class Table:
         # the written questions, compared whole with the query (judgebot.search.asked)
         self.question_record = _array(head["question_record"])
         self.question_length = _array(head["question_length"], "f")
+        self._question_offsets = _array(head["question_offsets"], "I")
         self._number_of: dict[str, int] | None = None
         self._records_of: dict[str, list[int]] | None = None
-        self._question_spans: dict[int, tuple[int, int]] | None = None
         if len(self._offsets) != self._count + 1 or self._base + self._offsets[-1] != len(data):
             raise ValueError("passage table: buckets do not match its head")
 
@@ -325,14 +338,8 @@ class Table:
 
     def question_span(self, record: int) -> tuple[int, int]:
         """(first, past the last) number of a record's written questions (numbered in
-        record order); (n, n) for a record without any."""
-        if self._question_spans is None:
-            spans: dict[int, list[int]] = {}
-            for number, owner in enumerate(self.question_record):
-                span = spans.setdefault(owner, [number, number])
-                span[1] = number + 1
-            self._question_spans = {owner: (a, b) for owner, (a, b) in spans.items()}
-        return self._question_spans.get(record, (0, 0))
+        record order); an empty span for a record without any."""
+        return self._question_offsets[record], self._question_offsets[record + 1]
 
     @property
     def questions(self) -> int:
