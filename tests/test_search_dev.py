@@ -4,8 +4,9 @@ golden set (tests/golden/search.yaml). Checks the set itself (size, languages, s
 citations) and reports hit@5, hit@1 and MRR@10 overall and per query language, with the
 misses; and that no older record ranks above the current rule it differs from. The quality
 targets (issue 26: hit@5 ≥ 0.95, each language ≥ 0.90, MRR@10 ≥ 0.85, English hit@1 ≥ 0.75)
-are reached on the golden set (tests/test_search_quality.py asserts them) but not on this
-set, so they are reported here, not asserted (README, "Search quality")."""
+are asserted on the golden set (tests/test_search_quality.py); on this set they were reached
+at stop 35 (hit@5 0.960, MRR 0.856) but are only reported, never asserted, so that no change
+is ever made to pass this set (README, "Search quality")."""
 
 from __future__ import annotations
 
