@@ -1,7 +1,8 @@
 """Run a search: validate the options, expand the query, score the records over the
 passage table (judgebot.search.score), keep one hit per rule with the current rule
-above any older rule it replaced, and shape the CONTRACT JSON from the Whoosh index's
-stored fields.
+above any older rule it replaced, rank the first hits again with the written questions
+worded most like the query (judgebot.search.asked), and shape the CONTRACT JSON from the
+Whoosh index's stored fields.
 
 Each record's score (score.py) is multiplied by its prior: the document (the guides are
 the authority), the kind (a section states the rule, a FAQ rules on a case, an example
