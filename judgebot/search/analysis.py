@@ -40,20 +40,20 @@ _RUN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[0-9a-z]+(?:['’][a-z]+)?)")
 _LATIN_BASE = {code: unicodedata.normalize("NFD", chr(code))[0] for code in range(0x00C0, 0x0250)}
 
 
-def _strip_latin_accents(text: str) -> str:
+def strip_latin_accents(text: str) -> str:
     return text if text.isascii() else text.translate(_LATIN_BASE)
 
 
 def normalize_char(char: str) -> str:
     """One character normalized (may become several, or none)."""
     text = unicodedata.normalize("NFKC", char).lower()
-    return _strip_latin_accents(text).translate(_KATAKANA_TO_HIRAGANA)
+    return strip_latin_accents(text).translate(_KATAKANA_TO_HIRAGANA)
 
 
 @lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).lower()
-    return _strip_latin_accents(text).translate(_KATAKANA_TO_HIRAGANA)
+    return strip_latin_accents(text).translate(_KATAKANA_TO_HIRAGANA)
 
 
 class _OneToOne(dict):

@@ -14,8 +14,8 @@ language); a rule's is that of its most similar record.
 The first FUSED hits are then ranked by their score as a share of the first hit's, plus
 ASKED_SHARE × their rule's similarity as a share of the most similar among them. Golden
 set, 742 queries: MRR 0.898 → 0.917 (every language up); its batches written from real
-questions 0.843 → 0.889; the translated Korean and Chinese queries 0.836 → 0.845 and
-0.861 → 0.884 (benchmarks/README.md, "Stop 35").
+questions 0.843 → 0.887; the translated Korean and Chinese queries 0.836 → 0.844 and
+0.861 → 0.885 (README, "Questions worded like the query").
 
 The pieces are kept in the passage table (field "k": piece → question numbers and
 counts), with each question's record and vector length, written with the index.
@@ -29,6 +29,8 @@ import unicodedata
 from bisect import bisect_left
 from collections import Counter
 
+from judgebot.search.analysis import strip_latin_accents
+
 FIELD = "k"
 TOP_QUESTIONS = 4
 FUSED = 20
@@ -40,15 +42,8 @@ _NOT_RUN = re.compile(r"[\sa-z0-9\W_]+")
 
 
 def _fold(text: str) -> str:
-    """NFKC, lower case, Latin accents dropped (Pokémon → pokemon)."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    if text.isascii():
-        return text
-    # Only the combining accents of Latin letters go: kana voicing marks (が = か + ゛,
-    # U+3099) are not among them.
-    decomposed = unicodedata.normalize("NFD", text)
-    kept = "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f")
-    return unicodedata.normalize("NFC", kept)
+    """NFKC, lower case, Latin accents dropped (Pokémon → pokemon); kana as typed."""
+    return strip_latin_accents(unicodedata.normalize("NFKC", text).lower())
 
 
 def features(text: str) -> Counter:
